@@ -1,0 +1,30 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# Apply patches/ with git am on the base, on branch series-applied.
+# The tree is left on that branch, ready for scripts/build.sh series.
+#   APPLY_DIR=<dir>  apply in a fresh worktree there instead (the tree
+#                    you hack in is left alone).
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+T=${APPLY_DIR:-$BASE}
+if [ "$T" != "$BASE" ]; then
+	git -C "$BASE" worktree remove -f "$T" 2>/dev/null || rm -rf "$T"
+	git -C "$BASE" worktree prune
+	git -C "$BASE" worktree add -q -f --detach "$T" "$BASE_REF" 2>/dev/null
+fi
+cd "$T"
+git am --abort >/dev/null 2>&1 || true
+git checkout -q -f -B series-applied "$BASE_REF"
+n=0
+for p in "$TOP"/patches/[0-9][0-9][0-9][0-9]-*.patch; do
+	case $p in */0000-cover-letter.patch) continue ;; esac
+	if ! git -c user.name=apply -c user.email=apply@invalid am -q --keep-cr "$p" >/tmp/apply.$$ 2>&1; then
+		echo "apply: $(basename "$p") does NOT apply:" >&2
+		cat /tmp/apply.$$ >&2; rm -f /tmp/apply.$$
+		git am --abort >/dev/null 2>&1 || true
+		exit 1
+	fi
+	n=$((n + 1))
+done
+rm -f /tmp/apply.$$
+echo "apply: $n patches applied on $BASE_REF in $T (branch series-applied)"

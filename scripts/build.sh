@@ -1,0 +1,64 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# Build perf out of tree, incrementally.
+#   scripts/build.sh <series|upstream> <libdw|libunwind> [extra make args]
+# series   = the series branch checked out in $BASE
+# upstream = a worktree of the base commit in $WORK/upstream
+# The binary is $WORK/build/<tree>-<config>/perf.
+#
+# Rust: the Rust test workload (tests/workloads/code_with_type.rs) is
+# built when rustc is found.  rustc's standard library objects carry their
+# LLVM bitcode in a .llvmbc section.  When rustup's rustc (LLVM 20+) is used
+# on Debian 12, GNU ar autoloads /usr/lib/bfd-plugins/LLVMgold-14.so to
+# index libperf-test.a; LLVM 14 cannot parse the newer bitcode and aborts
+# with "LLVM ERROR: Invalid encoding".  In that case ar is told to load
+# GCC's LTO plugin only (explicit --plugin disables the autoload), which
+# keeps the Rust workload.  Without a GCC plugin we fall back to NO_RUST=1.
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+tree=${1:?series|upstream}; cfg=${2:?libdw|libunwind}; shift 2
+
+case $tree in
+series)   SRC=$BASE ;;
+upstream)
+	if [ ! -d "$UPSTREAM/tools/perf" ]; then
+		git -C "$BASE" worktree add -q -f --detach "$UPSTREAM" "$BASE_REF" 2>/dev/null
+	else
+		git -C "$UPSTREAM" checkout -q --detach "$BASE_REF"
+	fi
+	SRC=$UPSTREAM ;;
+*) echo "unknown tree $tree" >&2; exit 2 ;;
+esac
+
+FLAGS=()
+case $cfg in
+libdw) ;;
+libunwind) FLAGS+=(LIBUNWIND=1) ;;
+*) echo "unknown config $cfg" >&2; exit 2 ;;
+esac
+
+rust_llvm_newer() {
+	command -v rustc >/dev/null || return 1
+	local r b
+	r=$(rustc -vV 2>/dev/null | sed -n 's/^LLVM version: \([0-9]*\).*/\1/p')
+	b=$(ls /usr/lib/bfd-plugins/LLVMgold*.so 2>/dev/null |
+		sed -n 's/.*LLVMgold-\([0-9]*\)\.so/\1/p' | sort -n | tail -1)
+	[ -n "$r" ] && [ -n "$b" ] && [ "$r" -gt "$b" ]
+}
+if [ "${NO_RUST:-}" = 1 ]; then
+	FLAGS+=(NO_RUST=1)
+elif rust_llvm_newer; then
+	lto=$(${CC:-gcc} -print-file-name=liblto_plugin.so)
+	if [ -f "$lto" ]; then
+		FLAGS+=(AR="ar --plugin $lto")
+	else
+		FLAGS+=(NO_RUST=1)
+	fi
+fi
+
+OUT=$BUILD/$tree-$cfg
+mkdir -p "$OUT"
+echo "build: $tree-$cfg in $OUT"
+make -s -C "$SRC/tools/perf" O="$OUT" -j"$JOBS" "${FLAGS[@]}" "$@" >"$OUT/build.log" 2>&1 || {
+	tail -40 "$OUT/build.log" >&2; echo "build: $tree-$cfg FAILED (log: $OUT/build.log)" >&2; exit 1; }
+echo "build: $tree-$cfg ok"

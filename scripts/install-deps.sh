@@ -1,0 +1,20 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# Install the Debian packages perf's build, the tests and the benchmark need.
+set -euo pipefail
+PKGS=(build-essential flex bison pkg-config git xz-utils
+      libelf-dev libdw-dev elfutils libunwind-dev libtraceevent-dev libtracefs-dev
+      libzstd-dev zlib1g-dev liblzma-dev libslang2-dev libcap-dev libnuma-dev
+      libcapstone-dev libbabeltrace-dev libperl-dev python3-dev python3-setuptools
+      libssl-dev libpfm4-dev libbfd-dev libiberty-dev binutils-dev systemtap-sdt-dev
+      libopencsd-dev libnewt-dev asciidoc-base xmlto
+      clang llvm lld libllvm14 llvm-dev libclang-dev
+      time strace valgrind libc6-dbg g++ binutils)
+need=()
+for p in "${PKGS[@]}"; do
+	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || need+=("$p")
+done
+[ ${#need[@]} -eq 0 ] && { echo "deps: all installed"; exit 0; }
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -q >/dev/null
+apt-get install -y -q --no-install-recommends "${need[@]}"
