@@ -13,8 +13,12 @@ if [ "$T" != "$BASE" ]; then
 	git -C "$BASE" worktree add -q -f --detach "$T" "$BASE_REF" 2>/dev/null
 fi
 cd "$T"
+if [ -n "$(git status --porcelain --untracked-files=no)" ]; then
+	echo "apply: $T has uncommitted changes; commit or stash them first" >&2
+	exit 1
+fi
 git am --abort >/dev/null 2>&1 || true
-git checkout -q -f -B series-applied "$BASE_REF"
+git checkout -q -f -B "${APPLY_BRANCH:-series-applied}" "$BASE_REF"
 n=0
 for p in "$TOP"/patches/[0-9][0-9][0-9][0-9]-*.patch; do
 	case $p in */0000-cover-letter.patch) continue ;; esac
@@ -27,4 +31,4 @@ for p in "$TOP"/patches/[0-9][0-9][0-9][0-9]-*.patch; do
 	n=$((n + 1))
 done
 rm -f /tmp/apply.$$
-echo "apply: $n patches applied on $BASE_REF in $T (branch series-applied)"
+echo "apply: $n patches applied on $BASE_REF in $T (branch ${APPLY_BRANCH:-series-applied})"

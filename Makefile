@@ -1,0 +1,43 @@
+# SPDX-License-Identifier: GPL-2.0
+# make        install deps, fetch the base, apply the series, build the four
+#             perfs, and print the comparison on the clang++ candle
+# make check  the project's tests (KTAP), last line "N passed, N failed, N skipped"
+# make bench  the full benchmark (all candles), a markdown table
+# make export re-export patches/ and tools-perf-overlay/ from the work branch
+SHELL := /bin/bash
+.PHONY: all deps base apply build check bench bench-clang export checkpatch clean
+
+all: build bench-clang
+
+deps:
+	scripts/install-deps.sh
+
+base: deps
+	scripts/get-base.sh
+
+apply: base
+	scripts/apply.sh
+
+build: apply
+	scripts/build.sh upstream libdw
+	scripts/build.sh upstream libunwind
+	scripts/build.sh series libdw
+	scripts/build.sh series libunwind
+
+check: build
+	tests/run.sh
+
+bench-clang: build
+	scripts/bench.sh clang
+
+bench: build
+	scripts/bench.sh all
+
+export:
+	scripts/export.sh
+
+checkpatch:
+	scripts/checkpatch.sh
+
+clean:
+	rm -rf work

@@ -1,0 +1,102 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# End to end: record a small real C++ workload once (--call-graph dwarf and
+# -g), then compare what users see from the series' builds with upstream's:
+# every sample's chain from the series must hold upstream's frames with the
+# same names (same or more frames), and perf report must show the same
+# symbols with the same or higher children overhead.
+. "$(dirname "$0")/lib.sh"
+CMP="python3 $TOP/tests/chaincmp.py"
+
+ktap_print_header
+ktap_set_plan 8
+
+g++ -O2 -g -o "$TMPD/cxxwork" "$TOP/tests/workloads/cxxwork.cpp" ||
+	ktap_exit_fail_msg "cannot build the workload"
+REC=$(perf_bin upstream libdw)
+[ -x "$REC" ] || ktap_exit_fail_msg "no upstream perf at $REC"
+"$REC" record -q -e cpu-clock -F 499 --call-graph dwarf -o "$TMPD/dwarf.data" -- "$TMPD/cxxwork" 0.6 >/dev/null 2>&1 ||
+	ktap_exit_fail_msg "perf record --call-graph dwarf failed"
+"$REC" record -q -e cpu-clock -F 499 -g -o "$TMPD/fp.data" -- "$TMPD/cxxwork" 0.6 >/dev/null 2>&1 ||
+	ktap_exit_fail_msg "perf record -g failed"
+
+# script <tree> <config> <data> <out> [unwind style]
+script() {
+	local cfg=$TMPD/perfconfig.$RANDOM
+	: >"$cfg"
+	[ -n "${5:-}" ] && printf '[unwind]\n\tstyle = %s\n' "$5" >"$cfg"
+	PERF_CONFIG=$cfg timeout 600 "$(perf_bin "$1" "$2")" script -i "$3" >"$4" 2>"$4.err"
+}
+report() {
+	local cfg=$TMPD/perfconfig.$RANDOM
+	: >"$cfg"
+	[ -n "${5:-}" ] && printf '[unwind]\n\tstyle = %s\n' "$5" >"$cfg"
+	PERF_CONFIG=$cfg timeout 600 "$(perf_bin "$1" "$2")" report -i "$3" -q --stdio -g none \
+		--children --percent-limit 5 >"$4" 2>"$4.err"
+}
+cmp_chains() {	# name upstream-out series-out
+	local out
+	if out=$($CMP compare "$2" "$3"); then
+		ktap_print_msg "$(echo "$out" | tail -1)"; ktap_test_pass "$1"
+	else
+		ktap_print_msg "$out"; ktap_test_fail "$1"
+	fi
+}
+# Children overhead per symbol of the series >= upstream's (same symbols).
+cmp_report() {	# name upstream-out series-out
+	if python3 - "$2" "$3" <<'PY'
+import sys
+def rd(p):
+    d = {}
+    for l in open(p):
+        f = l.split()
+        if len(f) >= 5 and f[0].endswith('%') and f[1].endswith('%'):
+            d[' '.join(f[4:])] = float(f[0][:-1])
+    return d
+a, b = rd(sys.argv[1]), rd(sys.argv[2])
+bad = [k for k in a if k not in b or b[k] + 0.05 < a[k]]
+for k in bad:
+    print('# missing or lower in series:', k, a[k], b.get(k))
+print('# %d report lines upstream, %d series' % (len(a), len(b)))
+sys.exit(1 if bad or not a else 0)
+PY
+	then ktap_test_pass "$1"; else ktap_test_fail "$1"; fi
+}
+
+for mode in dwarf fp; do
+	script upstream libdw "$TMPD/$mode.data" "$TMPD/$mode.up"
+	script series libdw "$TMPD/$mode.data" "$TMPD/$mode.se"
+	cmp_chains "$mode: perf script chains, series libdw vs upstream libdw" "$TMPD/$mode.up" "$TMPD/$mode.se"
+	report upstream libdw "$TMPD/$mode.data" "$TMPD/$mode.rup"
+	report series libdw "$TMPD/$mode.data" "$TMPD/$mode.rse"
+	cmp_report "$mode: perf report --children, series libdw vs upstream libdw" "$TMPD/$mode.rup" "$TMPD/$mode.rse"
+done
+
+# libunwind: the LIBUNWIND=1 builds with unwind.style=libunwind.
+script upstream libunwind "$TMPD/dwarf.data" "$TMPD/lu.up" libunwind
+script series libunwind "$TMPD/dwarf.data" "$TMPD/lu.se" libunwind
+cmp_chains "dwarf: chains, series vs upstream, LIBUNWIND=1 unwind.style=libunwind" "$TMPD/lu.up" "$TMPD/lu.se"
+st_up=$($CMP stats "$TMPD/lu.up"); st_se=$($CMP stats "$TMPD/lu.se"); st_dw=$($CMP stats "$TMPD/dwarf.se")
+ktap_print_msg "upstream libunwind: $st_up"
+ktap_print_msg "series   libunwind: $st_se"
+ktap_print_msg "series   libdw:     $st_dw"
+# Chains from libunwind must be as deep as libdw's (same stack dumps):
+# an empty or one-frame chain is a lost call chain.
+sh_se=$(echo "$st_se" | python3 -c 'import json,sys; print(json.load(sys.stdin)["shallow_share"])')
+sh_dw=$(echo "$st_dw" | python3 -c 'import json,sys; print(json.load(sys.stdin)["shallow_share"])')
+if python3 -c "import sys; sys.exit(0 if $sh_se <= $sh_dw + 0.02 else 1)"; then
+	ktap_test_pass "dwarf: libunwind keeps its chains (shallow share $sh_se, libdw $sh_dw)"
+else
+	ktap_test_fail "dwarf: libunwind keeps its chains (shallow share $sh_se, libdw $sh_dw)"
+fi
+# The LIBUNWIND=1 build with the default style (libdw first) equals the libdw build.
+script series libunwind "$TMPD/dwarf.data" "$TMPD/ludef.se"
+cmp_chains "dwarf: LIBUNWIND=1 build, default style, vs libdw build" "$TMPD/dwarf.se" "$TMPD/ludef.se"
+# No addr2line child processes and no addr2line errors.
+if grep -l "addr2line" "$TMPD"/*.err >/dev/null 2>&1; then
+	ktap_print_msg "$(grep -h addr2line "$TMPD"/*.err | sort | uniq -c | head -5)"
+	ktap_test_fail "no addr2line messages"
+else
+	ktap_test_pass "no addr2line messages"
+fi
+ktap_finished

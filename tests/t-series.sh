@@ -1,0 +1,44 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# The series as a maintainer receives it: it applies with git am on the
+# base, checkpatch.pl --strict is clean (but for the Signed-off-by the
+# human submitter adds), every patch carries Assisted-by and no
+# Signed-off-by, and tools-perf-overlay/ matches the series.
+. "$(dirname "$0")/lib.sh"
+ktap_print_header
+ktap_set_plan 4
+
+if out=$(APPLY_DIR=$WORK/apply-check APPLY_BRANCH=series-check "$TOP/scripts/apply.sh" 2>&1); then
+	ktap_print_msg "$out"; ktap_test_pass "series applies with git am on $BASE_REF"
+else
+	ktap_print_msg "$out"; ktap_test_fail "series applies with git am on $BASE_REF"
+fi
+
+if out=$("$TOP/scripts/checkpatch.sh" 2>&1); then
+	ktap_print_msg "$(echo "$out" | wc -l) patches checked"; ktap_test_pass "checkpatch.pl --strict clean"
+else
+	ktap_print_msg "$out"; ktap_test_fail "checkpatch.pl --strict clean"
+fi
+
+tags_ok=true
+for p in "$TOP"/patches/[0-9][0-9][0-9][0-9]-*.patch; do
+	case $p in */0000-cover-letter.patch) continue ;; esac
+	grep -q '^Assisted-by: ' "$p" || { ktap_print_msg "$(basename "$p"): no Assisted-by"; tags_ok=false; }
+	grep -q '^Signed-off-by: ' "$p" && { ktap_print_msg "$(basename "$p"): has a Signed-off-by"; tags_ok=false; }
+	grep -qE '^Subject: \[PATCH[^]]*\] perf [a-z0-9 ,/_-]+: [A-Z]' "$p" ||
+		{ ktap_print_msg "$(basename "$p"): subject not 'perf <area>: <Imperative>'"; tags_ok=false; }
+done
+if $tags_ok; then ktap_test_pass "tags and subjects"; else ktap_test_fail "tags and subjects"; fi
+
+if [ -d "$WORK/apply-check" ]; then
+	"$TOP/scripts/overlay.sh" series-check "$TMPD/overlay" >/dev/null 2>&1
+	if out=$(diff -r "$TMPD/overlay" "$TOP/tools-perf-overlay" 2>&1); then
+		ktap_test_pass "tools-perf-overlay/ matches the series"
+	else
+		ktap_print_msg "$(echo "$out" | head -20)"; ktap_test_fail "tools-perf-overlay/ matches the series"
+	fi
+	git -C "$BASE" worktree remove -f "$WORK/apply-check" 2>/dev/null || true
+else
+	ktap_test_fail "tools-perf-overlay/ matches the series (series did not apply)"
+fi
+ktap_finished
