@@ -56,6 +56,14 @@ elif rust_llvm_newer; then
 	fi
 fi
 
+# ccache (kept in the clone) makes the bisect builds of tests/t-bisect.sh
+# recompile only what a patch really changes, not all that includes a
+# header it touched.
+if [ "${NO_CCACHE:-}" != 1 ] && command -v ccache >/dev/null; then
+	export CCACHE_DIR=${CCACHE_DIR:-$WORK/ccache} CCACHE_BASEDIR=$SRC
+	FLAGS+=(CC="ccache ${CC:-gcc}" CXX="ccache ${CXX:-g++}")
+fi
+
 OUT=$BUILD/$tree-$cfg
 mkdir -p "$OUT"
 echo "build: $tree-$cfg in $OUT"

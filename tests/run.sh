@@ -6,18 +6,20 @@
 cd "$(dirname "$0")"
 pass=0 fail=0 skip=0
 tests=("$@"); [ ${#tests[@]} -eq 0 ] && tests=(t-*.sh)
+log=$(mktemp /tmp/perftest-run.XXXXXX)
 for t in "${tests[@]}"; do
 	t=${t%.sh}.sh
 	echo "# ---- $t"
-	out=$(bash "./$t" 2>&1 | tee /dev/stderr)
-	tot=$(echo "$out" | grep '^# Totals:' | tail -1)
+	bash "./$t" 2>&1 | tee "$log"
+	tot=$(grep '^# Totals:' "$log" | tail -1)
 	if [ -z "$tot" ]; then
 		echo "not ok - $t gave no totals"; fail=$((fail + 1)); continue
 	fi
-	p=$(echo "$tot" | sed -n 's/.*pass:\([0-9]*\).*/\1/p')
+	p=$(echo "$tot" | sed -n 's/.*Totals: pass:\([0-9]*\).*/\1/p')
 	f=$(echo "$tot" | sed -n 's/.* fail:\([0-9]*\).*/\1/p')
 	s=$(echo "$tot" | sed -n 's/.*skip:\([0-9]*\).*/\1/p')
 	pass=$((pass + p)); fail=$((fail + f)); skip=$((skip + s))
-done 2>&1
+done
+rm -f "$log"
 echo "$pass passed, $fail failed, $skip skipped"
 [ "$fail" -eq 0 ]

@@ -24,13 +24,15 @@ ktap_set_plan $(( ${#PERF_TESTS[@]} * ${#RUNS[@]} ))
 for run in "${RUNS[@]}"; do
 	cfg=${run%%:*}; style=${run#*:}
 	perf=$(perf_bin series "$cfg")
-	cfgfile=$TMPD/perfconfig
-	: >"$cfgfile"
-	[ -n "$style" ] && printf '[unwind]\n\tstyle = %s\n' "${style#unwind.style=}" >"$cfgfile"
+	# perf reads $HOME/.perfconfig: a home of the run's own for the style.
+	home=$TMPD/home-$cfg-${style#unwind.style=}
+	mkdir -p "$home"
+	: >"$home/.perfconfig"
+	[ -n "$style" ] && printf '[unwind]\n\tstyle = %s\n' "${style#unwind.style=}" >"$home/.perfconfig"
 	for t in "${PERF_TESTS[@]}"; do
 		name="series-$cfg${style:+ $style}: perf test '$t'"
 		if [ ! -x "$perf" ]; then ktap_test_fail "$name (no perf binary)"; continue; fi
-		out=$(cd "$BASE/tools/perf" && PERF_CONFIG=$cfgfile timeout 600 "$perf" test "$t" 2>&1)
+		out=$(cd "$BASE/tools/perf" && HOME=$home timeout 600 "$perf" test "$t" 2>&1)
 		# perf test prints " N: name : Ok|FAILED!|Skip"; a test with subtests prints several.
 		if echo "$out" | grep -q "FAILED"; then
 			ktap_print_msg "$(echo "$out" | tail -30)"; ktap_test_fail "$name"

@@ -1,0 +1,179 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# The benchmark (not a test): standard candles recorded once (cached in
+# work/candles), then perf report/script of each with the four builds,
+# side by side in one run.  Prints one markdown table.
+#   scripts/bench.sh clang|bigdwarf|make|startup|all
+# BENCH_RUNS (default 3): runs per command, the median is reported.
+# BENCH_CMDS (default: report noinline script srcline).
+set -uo pipefail
+. "$(dirname "$0")/lib.sh"
+RUNS=${BENCH_RUNS:-3}
+CMDS=(${BENCH_CMDS:-report noinline script srcline})
+CANDLES=$WORK/candles
+OUT=$WORK/bench
+mkdir -p "$CANDLES" "$OUT"
+REC=$BUILD/upstream-libdw/perf		# recording is not changed by the series
+BUILDS=(upstream-libdw series-libdw upstream-libunwind series-libunwind)
+# libunwind builds run with unwind.style=libunwind (libdw would go first).
+mkdir -p "$OUT/home-libunwind" "$OUT/home-default"
+printf '[unwind]\n\tstyle = libunwind\n' >"$OUT/home-libunwind/.perfconfig"
+: >"$OUT/home-default/.perfconfig"
+home_of() { case $1 in *libunwind) echo "$OUT/home-libunwind" ;; *) echo "$OUT/home-default" ;; esac; }
+
+record() {	# name mode command...
+	local name=$1 mode=$2; shift 2
+	local data=$CANDLES/$name-$mode.data
+	[ -s "$data" ] && return 0
+	local cg=(-g)
+	[ "$mode" = dwarf ] && cg=(--call-graph dwarf)
+	echo "bench: recording $name ($mode)" >&2
+	"$REC" record -q -e cpu-clock -F 999 "${cg[@]}" -o "$data.tmp" -- "$@" >/dev/null 2>"$data.log" &&
+		mv "$data.tmp" "$data"
+}
+
+candle_clang() {
+	local src=$TOP/bench/clang-candle.cpp
+	for mode in fp dwarf; do
+		record clang "$mode" clang++ -O2 -std=c++17 -c "$src" -o "$CANDLES/clang-candle.o"
+	done
+}
+
+candle_make() {
+	local d=$CANDLES/make-src
+	if [ ! -f "$d/Makefile" ]; then
+		mkdir -p "$d"
+		for i in $(seq 1 64); do
+			{
+				echo "#include <stdio.h>"
+				echo "#include <string.h>"
+				for j in $(seq 1 40); do
+					echo "static int f${i}_$j(const char *s) { int h = $j; while (*s) h = h * 31 + *s++; return h ^ (int)strlen(s); }"
+				done
+				echo "int unit$i(void) { int r = 0;"
+				for j in $(seq 1 40); do echo "  r += f${i}_$j(\"unit $i fn $j\");"; done
+				echo "  printf(\"%d\\n\", r); return r; }"
+			} >"$d/u$i.c"
+		done
+		{
+			echo 'OBJS := $(patsubst %.c,%.o,$(wildcard u*.c))'
+			echo 'all: $(OBJS)'
+			echo '%.o: %.c'
+			printf '\t$(CC) -O2 -g -c $< -o $@\n'
+			echo 'clean:'
+			printf '\trm -f *.o\n'
+		} >"$d/Makefile"
+	fi
+	for mode in fp dwarf; do
+		make -s -C "$d" clean >/dev/null
+		record make "$mode" make -s -C "$d" -j2
+	done
+}
+
+candle_bigdwarf() {
+	if [ ! -x "${BIGDWARF_CMD%% *}" ] && ! command -v "${BIGDWARF_CMD%% *}" >/dev/null 2>&1; then
+		echo "bench: bigdwarf candle not available (see scripts/bench-bigdwarf.sh)" >&2
+		return 1
+	fi
+	for mode in fp dwarf; do
+		record bigdwarf "$mode" bash -c "$BIGDWARF_CMD"
+	done
+}
+
+# measure <build> <cmd> <data> -> "wall usersys maxrss_kb" (median of RUNS)
+measure() {
+	local b=$1 cmd=$2 data=$3 perf=$BUILD/$1/perf
+	local args
+	case $cmd in
+	report)   args=(report -i "$data" -q --stdio -g none --children --percent-limit 5) ;;
+	noinline) args=(report -i "$data" -q --stdio -g none --children --percent-limit 5 --no-inline) ;;
+	script)   args=(script -i "$data") ;;
+	srcline)  args=(report -i "$data" -q --stdio --sort srcline --percent-limit 5) ;;
+	esac
+	for r in $(seq 1 "$RUNS"); do
+		HOME=$(home_of "$b") /usr/bin/time -f "%e %U %S %M" -o "$OUT/time.$$" \
+			timeout "${BENCH_TIMEOUT:-900}" "$perf" "${args[@]}" >"$OUT/$b.$cmd.out" 2>"$OUT/$b.$cmd.err"
+		awk '{printf "%.3f %.3f %d\n", $1, $2 + $3, $4}' "$OUT/time.$$"
+	done | sort -n -k1 | awk -v n="$RUNS" 'NR == int((n + 1) / 2)'
+	rm -f "$OUT/time.$$"
+}
+
+completeness() {	# perf script output -> "shallow% unknown%"
+	python3 "$TOP/tests/chaincmp.py" stats "$1" |
+		python3 -c 'import json,sys; d=json.load(sys.stdin); print("%.1f%% %.1f%%" % (100*d["shallow_share"], 100*d["unknown_share"]))'
+}
+
+bench_candle() {	# name
+	local name=$1 mode data b cmd
+	for mode in fp dwarf; do
+		data=$CANDLES/$name-$mode.data
+		[ -s "$data" ] || continue
+		echo
+		echo "### $name, $( [ $mode = fp ] && echo '-g' || echo '--call-graph dwarf'), $(du -m "$data" | cut -f1) MB"
+		echo
+		echo "| command | build | wall s | user+sys s | max RSS MiB | wall vs upstream libdw | wall vs libunwind (series) | RSS vs libunwind (series) |"
+		echo "|---|---|---|---|---|---|---|---|"
+		for cmd in "${CMDS[@]}"; do
+			declare -A W=() C=() M=()
+			for b in "${BUILDS[@]}"; do
+				read -r W[$b] C[$b] M[$b] < <(measure "$b" "$cmd" "$data")
+				if [ "$cmd" = script ]; then
+					cp "$OUT/$b.script.out" "$OUT/$name-$mode.$b.script"
+				fi
+			done
+			for b in "${BUILDS[@]}"; do
+				printf '| %s | %s | %.2f | %.2f | %d | %s | %s | %s |\n' "$cmd" "$b" "${W[$b]}" "${C[$b]}" $(( ${M[$b]} / 1024 )) \
+					"$(python3 -c "print('%.2fx' % (${W[$b]} / max(${W[upstream-libdw]}, 0.001)))")" \
+					"$(python3 -c "print('%.2fx' % (${W[$b]} / max(${W[series-libunwind]}, 0.001)))")" \
+					"$(python3 -c "print('%.2fx' % (${M[$b]} / max(${M[series-libunwind]}, 1)))")"
+			done
+			unset W C M
+		done
+		if [[ " ${CMDS[*]} " == *" script "* ]]; then
+			echo
+			echo "Chain completeness (perf script): share of samples with at most one frame / with an [unknown] frame:"
+			for b in "${BUILDS[@]}"; do
+				echo "- $b: $(completeness "$OUT/$name-$mode.$b.script")"
+			done
+		fi
+	done
+}
+
+bench_startup() {
+	echo
+	echo "### start-up"
+	echo
+	echo "| command | build | wall ms (median) | syscalls | stat-family calls | getdents64 |"
+	echo "|---|---|---|---|---|---|"
+	for b in upstream-libdw series-libdw; do
+		perf=$BUILD/$b/perf
+		for c in "record -o /dev/null -e cpu-clock -- true" "stat -e task-clock -- true"; do
+			w=$(for r in $(seq 1 "$RUNS"); do
+				/usr/bin/time -f "%e" -o "$OUT/t.$$" "$perf" $c >/dev/null 2>&1; cat "$OUT/t.$$"
+			done | sort -n | awk -v n="$RUNS" 'NR == int((n + 1) / 2) {print $1 * 1000}')
+			strace -f -c -o "$OUT/strace.$$" "$perf" $c >/dev/null 2>&1
+			tot=$(awk '/^100.00|total$/ {print $(NF-2)}' "$OUT/strace.$$" | tail -1)
+			st=$(awk '$NF ~ /^(newfstatat|fstat|stat|lstat|statx)$/ {s += $4} END {print s + 0}' "$OUT/strace.$$")
+			gd=$(awk '$NF == "getdents64" {print $4}' "$OUT/strace.$$")
+			printf '| perf %s | %s | %s | %s | %s | %s |\n' "${c%% --*}" "$b" "$w" "$tot" "$st" "${gd:-0}"
+		done
+	done
+	rm -f "$OUT/t.$$" "$OUT/strace.$$"
+}
+
+what=${1:-clang}
+[ -f "$TOP/scripts/bench-bigdwarf.conf" ] && . "$TOP/scripts/bench-bigdwarf.conf"
+echo "## Benchmark $(date -u +%Y-%m-%d), $(nproc) cores, $(uname -r), elfutils $(dpkg-query -W -f='${Version}' libdw1 2>/dev/null), libunwind $(dpkg-query -W -f='${Version}' libunwind8 2>/dev/null), median of $RUNS"
+echo
+echo "libunwind builds run with unwind.style=libunwind; 'series' = v7.3-rc7 + patches/."
+case $what in
+clang) candle_clang && bench_candle clang ;;
+make) candle_make && bench_candle make ;;
+bigdwarf) candle_bigdwarf && bench_candle bigdwarf ;;
+startup) bench_startup ;;
+all)
+	candle_clang && bench_candle clang
+	candle_bigdwarf && bench_candle bigdwarf
+	candle_make && bench_candle make
+	bench_startup ;;
+esac
