@@ -25,7 +25,7 @@ if [ -n "${PERF_TREE:-}" ]; then
 	exit 0
 fi
 
-if [ -f "$BASE/.git/refs/tags/v7.3-rc7" ] || git -C "$BASE" rev-parse -q --verify v7.3-rc7 >/dev/null 2>&1; then
+if git -C "$BASE" rev-parse -q --verify v7.3-rc7 >/dev/null 2>&1; then
 	echo "base: $BASE already at v7.3-rc7"
 	exit 0
 fi
@@ -69,9 +69,14 @@ tar -x -C "$BASE" --strip-components=1 -f "$TARBALL" \
 rm -rf "$WORK/x"
 cd "$BASE"
 git init -q -b base
-git config user.name "perf-libdw-series base"
-git config user.email "base@invalid"
+git config user.name "perf series dev"
+git config user.email "dev@invalid"
 git add -A -f .
-git commit -q -m "v7.3-rc7 (Debian linux-source-7.3 $VER)"
+# A fixed identity and date make the base commit the same on every machine
+# (it is the base-commit: of the cover letter).
+GIT_AUTHOR_NAME="linux-source-7.3" GIT_AUTHOR_EMAIL="debian-kernel@lists.debian.org" \
+GIT_COMMITTER_NAME="linux-source-7.3" GIT_COMMITTER_EMAIL="debian-kernel@lists.debian.org" \
+GIT_AUTHOR_DATE="2026-10-16T02:51:00Z" GIT_COMMITTER_DATE="2026-10-16T02:51:00Z" \
+	git commit -q -m "v7.3-rc7 (Debian linux-source-7.3 $VER)"
 git tag v7.3-rc7
 echo "base: $BASE at $(git rev-parse --short HEAD) (v7.3-rc7)"

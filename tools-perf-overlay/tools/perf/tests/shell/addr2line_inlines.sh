@@ -1,0 +1,140 @@
+#!/bin/bash
+# test addr2line inline unwinding
+# SPDX-License-Identifier: GPL-2.0
+
+set -e
+
+err=0
+test_dir=$(mktemp -d /tmp/perf-test-inline-addr2line.XXXXXXXXXX)
+perf_data="${test_dir}/perf.data"
+perf_script_txt="${test_dir}/perf_script.txt"
+
+cleanup() {
+    rm -rf "${test_dir}"
+    trap - EXIT TERM INT
+}
+
+trap_cleanup() {
+    echo "Unexpected signal in ${FUNCNAME[1]}"
+    cleanup
+    exit 1
+}
+trap trap_cleanup EXIT TERM INT
+
+test_fp() {
+    echo "Inline unwinding fp verification test"
+    # Record data. Currently only dwarf callchains support inlined functions.
+    perf record --call-graph fp -e task-clock:u -o "${perf_data}" -- perf test -w inlineloop 1
+
+    # Check output with inline (default) and srcline
+    perf script -i "${perf_data}" --fields +srcline > "${perf_script_txt}"
+
+    # Expect the leaf and middle functions to occur on lines in the 20s, with
+    # the non-inlined parent function on a line in the 30s.
+    if grep -q "inlineloop.c:2. (inlined)" "${perf_script_txt}" &&
+       grep -q "inlineloop.c:3.$" "${perf_script_txt}"
+    then
+        echo "Inline unwinding fp verification test [Success]"
+    else
+        echo "Inline unwinding fp verification test [Failed missing inlined functions]"
+        err=1
+    fi
+}
+
+test_dwarf() {
+    echo "Inline unwinding dwarf verification test"
+    # Record data. Currently only dwarf callchains support inlined functions.
+    perf record --call-graph dwarf -e task-clock:u -o "${perf_data}" -- perf test -w inlineloop 1
+
+    # Check output with inline (default) and srcline
+    perf script -i "${perf_data}" --fields +srcline > "${perf_script_txt}"
+
+    # Expect the leaf and middle functions to occur on lines in the 20s, with
+    # the non-inlined parent function on a line in the 30s.
+    if grep -q "inlineloop.c:2. (inlined)" "${perf_script_txt}" &&
+       grep -q "inlineloop.c:3.$" "${perf_script_txt}"
+    then
+        echo "Inline unwinding dwarf verification test [Success]"
+    else
+        echo "Inline unwinding dwarf verification test [Failed missing inlined functions]"
+        err=1
+    fi
+}
+
+test_lbr() {
+    echo "Inline unwinding LBR verification test"
+    if [ ! -f /sys/bus/event_source/devices/cpu/caps/branches ] &&
+       [ ! -f /sys/bus/event_source/devices/cpu_core/caps/branches ]
+    then
+        echo "Skip: only x86 CPUs support LBR"
+        return
+    fi
+
+    # Record data. Currently only dwarf callchains support inlined functions.
+    perf record --call-graph lbr -e cycles:u -o "${perf_data}" -- perf test -w inlineloop 1
+
+    # Check output with inline (default) and srcline
+    perf script -i "${perf_data}" --fields +srcline > "${perf_script_txt}"
+
+    # Expect the leaf and middle functions to occur on lines in the 20s, with
+    # the non-inlined parent function on a line in the 30s.
+    if grep -q "inlineloop.c:2. (inlined)" "${perf_script_txt}" &&
+       grep -q "inlineloop.c:3.$" "${perf_script_txt}"
+    then
+        echo "Inline unwinding lbr verification test [Success]"
+    else
+        echo "Inline unwinding lbr verification test [Failed missing inlined functions]"
+        err=1
+    fi
+}
+
+test_no_fork() {
+    echo "Source lines without forking addr2line"
+    # With libdw, perf resolves source lines itself: the addr2line program
+    # is only forked when addr2line.style asks for it.
+    if ! perf check feature -q dwarf
+    then
+        echo "Skip: libdw is not built in"
+        return
+    fi
+    if ! command -v addr2line > /dev/null
+    then
+        echo "Skip: no addr2line program"
+        return
+    fi
+    # An addr2line that tells it was run.
+    fake_addr2line="${test_dir}/addr2line"
+    forked="${test_dir}/forked"
+    printf '#!/bin/sh\ntouch "%s"\nexec addr2line "$@"\n' "${forked}" > "${fake_addr2line}"
+    chmod +x "${fake_addr2line}"
+
+    # sqrtloop calls libm through the PLT: addresses with and without lines.
+    perf record -g -e task-clock:u -o "${perf_data}" -- perf test -w sqrtloop 1
+
+    perf report -i "${perf_data}" --addr2line="${fake_addr2line}" --sort srcline \
+        -q --stdio > /dev/null
+    if [ -e "${forked}" ]
+    then
+        echo "Source lines without forking addr2line [Failed: forked by default]"
+        err=1
+    fi
+
+    rm -f "${forked}"
+    perf report -i "${perf_data}" --addr2line="${fake_addr2line}" \
+        --addr2line-style=addr2line --sort srcline -q --stdio > /dev/null
+    if [ -e "${forked}" ]
+    then
+        echo "Source lines without forking addr2line [Success]"
+    else
+        echo "Source lines without forking addr2line [Failed: not forked when asked]"
+        err=1
+    fi
+}
+
+test_fp
+test_dwarf
+test_lbr
+test_no_fork
+
+cleanup
+exit $err
