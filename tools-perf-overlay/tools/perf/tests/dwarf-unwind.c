@@ -11,6 +11,9 @@
 #include "machine.h"
 #include "event.h"
 #include "../util/unwind.h"
+#ifdef HAVE_LIBDW_SUPPORT
+#include "../util/unwind-libdw.h"
+#endif
 #include "perf_regs.h"
 #include "map.h"
 #include "symbol.h"
@@ -198,6 +201,44 @@ NO_TAIL_CALL_ATTRIBUTE noinline int test_dwarf_unwind__krava_1(struct thread *th
 	return ret;
 }
 
+#ifdef HAVE_LIBDW_SUPPORT
+/*
+ * The libdw unwinder's symbol cache: the same chains with the cache off, at
+ * its default size and smaller than the stack (evicting), and repeated
+ * frames hit it.
+ */
+static int test_dwarf_unwind__libdw_symcache(struct thread *thread)
+{
+	static const unsigned int sizes[] = { 0, 4, 1024 };
+	unsigned int saved_entries = unwind_symbol_cache_entries;
+	struct maps *maps = thread__maps(thread);
+	u64 hits, misses;
+	int err = 0;
+
+	memset(symbol_conf.unwind_style, 0, sizeof(symbol_conf.unwind_style));
+	symbol_conf.unwind_style[0] = UNWIND_STYLE_LIBDW;
+	for (size_t i = 0; i < ARRAY_SIZE(sizes) && !err; i++) {
+		/* A fresh Dwfl, and cache, of the given size. */
+		libdw__invalidate_dwfl(maps, maps__libdw_addr_space_dwfl(maps));
+		unwind_symbol_cache_entries = sizes[i];
+		global_unwind_retval = -INT_MAX;
+		err = test_dwarf_unwind__krava_1(thread);
+		libdw__unwind_symcache_stats(maps, &hits, &misses);
+		pr_debug("symbol cache of %u entries: %llu hits, %llu misses\n",
+			 sizes[i], (unsigned long long)hits, (unsigned long long)misses);
+		/* Three unwinds of the same frames: the last two hit at default size. */
+		if (!err && (sizes[i] == 0 ? hits != 0 :
+			     sizes[i] > MAX_STACK && hits < MAX_STACK)) {
+			pr_debug("unexpected symbol cache hits\n");
+			err = -1;
+		}
+	}
+	libdw__invalidate_dwfl(maps, maps__libdw_addr_space_dwfl(maps));
+	unwind_symbol_cache_entries = saved_entries;
+	return err;
+}
+#endif
+
 noinline int test__dwarf_unwind(struct test_suite *test __maybe_unused,
 				int subtest __maybe_unused)
 {
@@ -251,6 +292,10 @@ noinline int test__dwarf_unwind(struct test_suite *test __maybe_unused,
 			 styles[i] == UNWIND_STYLE_LIBDW ? "libdw" : "libunwind");
 		err = test_dwarf_unwind__krava_1(thread);
 	}
+#ifdef HAVE_LIBDW_SUPPORT
+	if (!err)
+		err = test_dwarf_unwind__libdw_symcache(thread);
+#endif
 	memcpy(symbol_conf.unwind_style, saved_styles, sizeof(saved_styles));
 	thread__put(thread);
 

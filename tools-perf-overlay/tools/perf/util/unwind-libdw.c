@@ -15,11 +15,34 @@
 #include "symbol.h"
 #include "thread.h"
 #include <linux/types.h>
+#include <linux/log2.h>
+#include <linux/hash.h>
 #include <linux/zalloc.h>
 #include "event.h"
 #include "perf_regs.h"
 #include "callchain.h"
 #include "util/env.h"
+
+/*
+ * Symbol cache of an address space: what __report_module() found for a pc,
+ * the map and the symbol, with the pc's module reported in the Dwfl. Frames
+ * at addresses seen before, the common case, skip thread__find_symbol() and
+ * libdwfl's module lookup.
+ *
+ * Key: the pc. Bounds: unwind.symbol-cache-entries entries (default 1024,
+ * 0 disables it), 4-way set associative on a hash of the pc, allocated on
+ * first use, round-robin replacement within a set. Invalidation: it lives
+ * in the dwfl_ui_thread_info and is freed with the Dwfl whenever the maps of
+ * the address space change. Thread safety: that of the Dwfl, used by one
+ * unwind at a time (dwfl_ui_thread_info.ui).
+ */
+#define SYMCACHE_WAYS 4
+
+struct symcache_entry {
+	u64		 pc;
+	struct map	*map;	/* a reference; NULL: the way is empty */
+	struct symbol	*sym;	/* owned by the map's dso, may be NULL */
+};
 
 /*
  * The dwfl thread argument passed to functions like memory_read. Memory has to
@@ -30,7 +53,79 @@ struct dwfl_ui_thread_info {
 	Dwfl *dwfl;
 	/* The current unwind info, only 1 is supported. */
 	struct unwind_info *ui;
+	/* Symbol cache: symcache_sets * SYMCACHE_WAYS entries. */
+	struct symcache_entry *symcache;
+	unsigned int symcache_sets;	/* a power of two */
+	unsigned int symcache_clock;	/* round-robin victim */
+	u64 symcache_hits, symcache_misses;
 };
+
+static struct symcache_entry *symcache__set(struct dwfl_ui_thread_info *ti, u64 pc)
+{
+	return &ti->symcache[(hash_64(pc, 32) & (ti->symcache_sets - 1)) * SYMCACHE_WAYS];
+}
+
+static struct symcache_entry *symcache__find(struct dwfl_ui_thread_info *ti, u64 pc)
+{
+	struct symcache_entry *set;
+
+	if (!ti->symcache) {
+		ti->symcache_misses++;
+		return NULL;
+	}
+
+	set = symcache__set(ti, pc);
+	for (int i = 0; i < SYMCACHE_WAYS; i++) {
+		if (set[i].map && set[i].pc == pc) {
+			ti->symcache_hits++;
+			return &set[i];
+		}
+	}
+	ti->symcache_misses++;
+	return NULL;
+}
+
+static void symcache__insert(struct dwfl_ui_thread_info *ti, u64 pc,
+			     struct map *map, struct symbol *sym)
+{
+	struct symcache_entry *set, *e = NULL;
+
+	if (!ti->symcache) {
+		unsigned int sets = unwind_symbol_cache_entries / SYMCACHE_WAYS;
+
+		if (!sets)
+			return;
+		ti->symcache_sets = is_power_of_2(sets) ? sets : rounddown_pow_of_two(sets);
+		ti->symcache = calloc(ti->symcache_sets * SYMCACHE_WAYS, sizeof(*ti->symcache));
+		if (!ti->symcache)
+			return;
+	}
+
+	set = symcache__set(ti, pc);
+	for (int i = 0; i < SYMCACHE_WAYS && !e; i++) {
+		if (!set[i].map)
+			e = &set[i];
+	}
+	if (!e) {
+		e = &set[ti->symcache_clock++ % SYMCACHE_WAYS];
+		map__put(e->map);
+	}
+	e->pc = pc;
+	e->map = map__get(map);
+	e->sym = sym;
+}
+
+static void symcache__exit(struct dwfl_ui_thread_info *ti)
+{
+	if (!ti->symcache)
+		return;
+
+	pr_debug("unwind: symbol cache: %" PRIu64 " hits, %" PRIu64 " misses\n",
+		 ti->symcache_hits, ti->symcache_misses);
+	for (unsigned int i = 0; i < ti->symcache_sets * SYMCACHE_WAYS; i++)
+		map__put(ti->symcache[i].map);
+	zfree(&ti->symcache);
+}
 
 static char *debuginfo_path;
 
@@ -57,6 +152,14 @@ static int __find_debuginfo(Dwfl_Module *mod __maybe_unused, void **userdata,
 	return -1;
 }
 
+void libdw__unwind_symcache_stats(struct maps *maps, u64 *hits, u64 *misses)
+{
+	struct dwfl_ui_thread_info *dwfl_ui_ti = maps__libdw_addr_space_dwfl(maps);
+
+	*hits = dwfl_ui_ti ? dwfl_ui_ti->symcache_hits : 0;
+	*misses = dwfl_ui_ti ? dwfl_ui_ti->symcache_misses : 0;
+}
+
 void libdw__invalidate_dwfl(struct maps *maps, void *arg)
 {
 	struct dwfl_ui_thread_info *dwfl_ui_ti = arg;
@@ -66,6 +169,7 @@ void libdw__invalidate_dwfl(struct maps *maps, void *arg)
 
 	assert(dwfl_ui_ti->ui == NULL);
 	maps__set_libdw_addr_space_dwfl(maps, NULL);
+	symcache__exit(dwfl_ui_ti);
 	dwfl_end(dwfl_ui_ti->dwfl);
 	free(dwfl_ui_ti);
 }
@@ -80,9 +184,17 @@ static const Dwfl_Callbacks offline_callbacks = {
 static int __report_module(struct addr_location *al, u64 ip,
 			    struct unwind_info *ui)
 {
+	struct symcache_entry *ce = symcache__find(ui->dwfl_ui_ti, ip);
 	Dwfl_Module *mod;
 	struct dso *dso = NULL;
 	Dwarf_Addr base;
+
+	if (ce) {
+		al->thread = thread__get(ui->thread);
+		al->map = map__get(ce->map);
+		al->sym = ce->sym;
+		return 0;
+	}
 	/*
 	 * Some callers will use al->sym, so we can't just use the
 	 * cheaper thread__find_map() here.
@@ -141,7 +253,11 @@ static int __report_module(struct addr_location *al, u64 ip,
 		*userdatap = dso;
 	}
 
-	return mod && dwfl_addrmodule(ui->dwfl, ip) == mod ? 0 : -1;
+	if (!mod || dwfl_addrmodule(ui->dwfl, ip) != mod)
+		return -1;
+
+	symcache__insert(ui->dwfl_ui_ti, ip, al->map, al->sym);
+	return 0;
 }
 
 static int report_module(u64 ip, struct unwind_info *ui)
@@ -419,6 +535,7 @@ int libdw__get_entries(unwind_entry_cb_t cb, void *arg,
 	assert(dwfl_ui_ti == maps__libdw_addr_space_dwfl(maps));
 	dwfl_ui_ti->ui = ui;
 	ui->dwfl = dwfl;
+	ui->dwfl_ui_ti = dwfl_ui_ti;
 
 	err = perf_reg_value(&ip, data->user_regs, perf_arch_reg_ip(e_machine));
 	if (err)
