@@ -120,8 +120,9 @@ static void symcache__exit(struct dwfl_ui_thread_info *ti)
 	if (!ti->symcache)
 		return;
 
-	pr_debug("unwind: symbol cache: %" PRIu64 " hits, %" PRIu64 " misses\n",
-		 ti->symcache_hits, ti->symcache_misses);
+	pr_debug("unwind: symbol cache: %llu hits, %llu misses\n",
+		 (unsigned long long)ti->symcache_hits,
+		 (unsigned long long)ti->symcache_misses);
 	for (unsigned int i = 0; i < ti->symcache_sets * SYMCACHE_WAYS; i++)
 		map__put(ti->symcache[i].map);
 	zfree(&ti->symcache);
