@@ -56,6 +56,11 @@ def stats(path):
             'unknown_share': round(unknown / n, 4)}
 
 
+def same_frame(fa, fb):
+    """fb is fa, or fa's name qualified (C++ scopes the first one lacked)."""
+    return fa == fb or (fa[1] == fb[1] and fb[0].endswith('::' + fa[0]))
+
+
 def compare(a, b, limit=5):
     sa, sb = samples(a), samples(b)
     if len(sa) != len(sb):
@@ -70,14 +75,15 @@ def compare(a, b, limit=5):
         elif len(cb) > len(ca):
             deeper += 1
         common = min(len(ca), len(cb))
-        if ca[:common] != cb[:common] or len(cb) < len(ca):
+        if (not all(same_frame(x, y) for x, y in zip(ca[:common], cb[:common]))
+                or len(cb) < len(ca)):
             bad += 1
             if bad <= limit:
                 print(f'# sample {i}: differs')
                 for k in range(max(len(ca), len(cb))):
                     fa = ca[k] if k < len(ca) else ''
                     fb = cb[k] if k < len(cb) else ''
-                    mark = ' ' if fa == fb else '!'
+                    mark = ' ' if fa and fb and same_frame(fa, fb) else '!'
                     print(f'#  {mark} {fa!s:60.60} | {fb!s:60.60}')
     print(f'# {len(sa)} samples: {bad} differ, {fewer} with fewer frames, '
           f'{deeper} deeper in the second')

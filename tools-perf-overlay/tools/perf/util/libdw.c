@@ -5,6 +5,7 @@
 #include "symbol.h"
 #include "dwarf-aux.h"
 #include "callchain.h"
+#include "strbuf.h"
 #include <fcntl.h>
 #include <unistd.h>
 #include <elfutils/libdwfl.h>
@@ -70,6 +71,75 @@ struct Dwfl *dso__libdw_dwfl(struct dso *dso)
 	return dwfl;
 }
 
+/*
+ * The qualified name of a C++ function without a linkage name, such as the
+ * operator() of a lambda: "main::{lambda}::operator()" rather than
+ * "operator()". It is made of the names of the scopes (namespaces, classes,
+ * functions) of the function's declaration.
+ */
+static char *die_get_qualified_name(Dwarf_Die *die)
+{
+	Dwarf_Die origin, cu, *decl = die, *scopes = NULL;
+	Dwarf_Attribute attr;
+	struct strbuf sb;
+	int lang, nscopes;
+	char *name = NULL;
+
+	if (!dwarf_diecu(die, &cu, NULL, NULL))
+		return NULL;
+	lang = dwarf_srclang(&cu);
+	if (lang != DW_LANG_C_plus_plus && lang != DW_LANG_C_plus_plus_03 &&
+	    lang != DW_LANG_C_plus_plus_11 && lang != DW_LANG_C_plus_plus_14)
+		return NULL;
+
+	/* From the inlined or out-of-line instance to the declaration. */
+	for (int i = 0; i < 8; i++) {
+		if (!dwarf_attr(decl, DW_AT_abstract_origin, &attr) &&
+		    !dwarf_attr(decl, DW_AT_specification, &attr))
+			break;
+		if (!dwarf_formref_die(&attr, &origin))
+			return NULL;
+		decl = &origin;
+	}
+
+	nscopes = dwarf_getscopes_die(decl, &scopes);
+	if (nscopes <= 0 || !dwarf_diename(decl))
+		goto out;
+
+	strbuf_init(&sb, 64);
+	/* scopes[0] is the declaration, the last one the CU. */
+	for (int i = nscopes - 2; i > 0; i--) {
+		const char *scope = dwarf_diename(&scopes[i]);
+
+		switch (dwarf_tag(&scopes[i])) {
+		case DW_TAG_namespace:
+			scope = scope ?: "(anonymous namespace)";
+			break;
+		case DW_TAG_class_type:
+		case DW_TAG_structure_type:
+		case DW_TAG_union_type:
+			/* GCC gives the closure type of a lambda no name. */
+			if (!scope)
+				scope = i == 1 && !strcmp(dwarf_diename(decl), "operator()") ?
+					"{lambda}" : "(anonymous)";
+			break;
+		case DW_TAG_subprogram:
+			break;
+		default:
+			continue;
+		}
+		if (scope && (strbuf_addstr(&sb, scope) || strbuf_addstr(&sb, "::")))
+			goto out_release;
+	}
+	if (!strbuf_addstr(&sb, dwarf_diename(decl)))
+		name = strbuf_detach(&sb, NULL);
+out_release:
+	strbuf_release(&sb);
+out:
+	free(scopes);
+	return name;
+}
+
 struct libdw_a2l_cb_args {
 	struct dso *dso;
 	struct symbol *sym;
@@ -105,13 +175,19 @@ static int libdw_a2l_cb(Dwarf_Die *die, void *_args)
 		 * their namespace/class qualification. new_inline_sym()
 		 * runs the name through dso__demangle_sym(), so the
 		 * mangled linkage name is turned back into
-		 * "Namespace::Class::method". Fall back to DW_AT_name
-		 * (unqualified) when no linkage name is present, e.g.
-		 * for C code or extern "C" functions.
+		 * "Namespace::Class::method". Without a linkage name, as
+		 * for a lambda's operator(), qualify the C++ name from its
+		 * scopes, and fall back to DW_AT_name for C code.
 		 */
-		const char *funcname = die_get_linkage_name(die) ?: die_name(die);
+		const char *funcname = die_get_linkage_name(die);
+		char *qualified = NULL;
 
+		if (!funcname) {
+			qualified = die_get_qualified_name(die);
+			funcname = qualified ?: die_name(die);
+		}
 		inline_sym = new_inline_sym(args->dso, args->sym, funcname);
+		free(qualified);
 		if (!inline_sym)
 			goto abort_enomem;
 	}
@@ -163,6 +239,14 @@ abort_enomem:
 	return DWARF_CB_ABORT;
 }
 
+static int first_module(Dwfl_Module *mod, void **userdata __maybe_unused,
+			const char *name __maybe_unused, Dwarf_Addr start __maybe_unused,
+			void *arg)
+{
+	*(Dwfl_Module **)arg = mod;
+	return DWARF_CB_ABORT;
+}
+
 int libdw__addr2line(u64 addr, char **file, unsigned int *line_nr,
 		     struct dso *dso, bool unwind_inlines,
 		     struct inline_node *node, struct symbol *sym)
@@ -177,7 +261,13 @@ int libdw__addr2line(u64 addr, char **file, unsigned int *line_nr,
 	if (!dwfl)
 		return 0;
 
-	mod = dwfl_addrmodule(dwfl, addr);
+	/*
+	 * The DSO is the only module of its Dwfl. libdwfl placed it at an
+	 * address of its own (64 KiB up), so addr, an address in the DSO, is
+	 * only found in the module once the module's bias is added.
+	 */
+	mod = NULL;
+	dwfl_getmodules(dwfl, first_module, &mod, /*offset=*/0);
 	if (!mod)
 		return 0;
 
@@ -188,6 +278,8 @@ int libdw__addr2line(u64 addr, char **file, unsigned int *line_nr,
 	 */
 	if (!dwfl_module_getdwarf(mod, &bias))
 		return 0;
+	if (dwfl_addrmodule(dwfl, addr + bias) != mod)
+		return -1;
 
 	/* Find source line information for the address. */
 	dwline = dwfl_module_getsrc(mod, addr + bias);
