@@ -17,6 +17,7 @@ if [ -z "${PERF_TREE:-}" ] && [ "$(git -C "$BASE" rev-list --count "$BASE_REF")"
 fi
 LIBHDRS=(/usr/include/elfutils/*.h /usr/include/libelf.h /usr/include/gelf.h
 	 /usr/include/dwarf.h /usr/include/libunwind*.h)
+cd "$BASE"
 for p in "$TOP"/patches/[0-9][0-9][0-9][0-9]-*.patch; do
 	case $p in */0000-cover-letter.patch) continue ;; esac
 	out=$(perl "$BASE/scripts/checkpatch.pl" --strict --no-tree --no-signoff "${EXTRA[@]}" "$p" 2>&1)

@@ -17,12 +17,15 @@ git -c core.abbrev=12 format-patch -q --no-signature --cover-letter --base="$BAS
 CL=$TOP/patches/0000-cover-letter.patch
 if [ -f "$TOP/Documentation/cover-letter.txt" ]; then
 	python3 - "$CL" "$TOP/Documentation/cover-letter.txt" <<'PY'
-import sys
+import os, sys
 cl, src = sys.argv[1], sys.argv[2]
 s = open(cl).read()
 lines = open(src).read().split('\n')
 subject, body = lines[0], '\n'.join(lines[1:]).strip('\n')
 s = s.replace('*** SUBJECT HERE ***', subject)
+bench = os.path.join(os.path.dirname(src), 'benchmark-cover.txt')
+if os.path.exists(bench):
+    body = body.replace('@BENCH@', open(bench).read().strip('\n'))
 s = s.replace('*** BLURB HERE ***', body)
 open(cl, 'w').write(s)
 PY
