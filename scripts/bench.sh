@@ -101,8 +101,12 @@ measure() {
 	for r in $(seq 1 "$RUNS"); do
 		HOME=$(home_of "$b") /usr/bin/time -f "%e %U %S %M" -o "$OUT/time.$$" \
 			timeout "${BENCH_TIMEOUT:-900}" "$perf" "${args[@]}" >"$OUT/$b.$cmd.out" 2>"$OUT/$b.$cmd.err"
-		awk '{printf "%.3f %.3f %d\n", $1, $2 + $3, $4}' "$OUT/time.$$"
-	done | sort -n -k1 | awk -v n="$RUNS" 'NR == int((n + 1) / 2)'
+		rc=$?
+		# A run killed by the timeout counts as the timeout (a lower bound).
+		awk -v rc=$rc -v t="${BENCH_TIMEOUT:-900}" '!/^Command/ {
+			if (rc == 124) $1 = t; printf "%.3f %.3f %d\n", $1, $2 + $3, $4 }' "$OUT/time.$$"
+		[ $rc = 124 ] && break	# no point in timing it out again
+	done | sort -n -k1 | awk -v n="$RUNS" '{l[NR] = $0} END {print l[int((NR + 1) / 2)]}'
 	rm -f "$OUT/time.$$"
 }
 
