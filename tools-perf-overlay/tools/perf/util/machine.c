@@ -34,6 +34,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "unwind.h"
+#include "unwind-libdw.h"
 #include "linux/hash.h"
 #include "asm/bug.h"
 #include "bpf-event.h"
@@ -2024,6 +2025,19 @@ int machine__process_exit_event(struct machine *machine, union perf_event *event
 	/* There is no context switch out before exit, so we decrement here. */
 	machine->parallelism--;
 	if (thread != NULL) {
+#ifdef HAVE_LIBDW_SUPPORT
+		/*
+		 * No more samples come for the address space of an exited
+		 * process: free the libdw unwinder's state of it (a Dwfl with
+		 * an ELF mapping per module) instead of keeping it for as long
+		 * as samples in the histograms hold the thread.
+		 */
+		if (event->fork.pid == event->fork.tid) {
+			struct maps *maps = thread__maps(thread);
+
+			libdw__invalidate_dwfl(maps, maps__libdw_addr_space_dwfl(maps));
+		}
+#endif
 		if (symbol_conf.keep_exited_threads)
 			thread__set_exited(thread, /*exited=*/true);
 		else
