@@ -130,12 +130,16 @@ static void symcache__exit(struct dwfl_ui_thread_info *ti)
 
 static char *debuginfo_path;
 
-static int __find_debuginfo(Dwfl_Module *mod __maybe_unused, void **userdata,
+static int __find_debuginfo(Dwfl_Module *mod, void **userdata,
 			    const char *modname __maybe_unused, Dwarf_Addr base __maybe_unused,
 			    const char *file_name, const char *debuglink_file __maybe_unused,
 			    GElf_Word debuglink_crc __maybe_unused, char **debuginfo_file_name)
 {
 	const struct dso *dso = *userdata;
+	Dwarf_Addr bias;
+	GElf_Ehdr ehdr;
+	GElf_Shdr shdr;
+	Elf *elf;
 
 	assert(dso);
 	/*
@@ -146,7 +150,9 @@ static int __find_debuginfo(Dwfl_Module *mod __maybe_unused, void **userdata,
 	 * address space. Unwinding needs no more than .eh_frame where the
 	 * object has one: offer the debug file only to objects without it.
 	 */
-	if (filename__has_section(file_name, ".eh_frame"))
+	elf = dwfl_module_getelf(mod, &bias);
+	if (elf && gelf_getehdr(elf, &ehdr) &&
+	    elf_section_by_name(elf, &ehdr, &shdr, ".eh_frame", /*idx=*/NULL))
 		return -1;
 	if (dso__symsrc_filename(dso) && strcmp(file_name, dso__symsrc_filename(dso)))
 		*debuginfo_file_name = strdup(dso__symsrc_filename(dso));
