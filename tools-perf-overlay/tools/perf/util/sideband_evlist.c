@@ -115,6 +115,7 @@ void evlist__set_cb(struct evlist *evlist, evsel__sb_cb_t cb, void *data)
 int evlist__start_sb_thread(struct evlist *evlist, struct target *target)
 {
 	struct evsel *counter;
+	int wakeup_fd = -1;
 
 	if (!evlist)
 		return 0;
@@ -145,23 +146,25 @@ int evlist__start_sb_thread(struct evlist *evlist, struct target *target)
 			goto out_put_evlist;
 	}
 
-	RC_CHK_ACCESS(evlist)->sb_thread.wakeup_fd = -1;
 #ifdef HAVE_EVENTFD_SUPPORT
 	/*
 	 * Wakes the thread up in evlist__stop_sb_thread(): without it the
 	 * thread only sees it is done when its poll() times out, a second
 	 * added to the end of every perf record.
 	 */
-	RC_CHK_ACCESS(evlist)->sb_thread.wakeup_fd = eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
-	if (RC_CHK_ACCESS(evlist)->sb_thread.wakeup_fd >= 0 &&
-	    evlist__add_wakeup_eventfd(evlist, RC_CHK_ACCESS(evlist)->sb_thread.wakeup_fd) < 0) {
-		close(RC_CHK_ACCESS(evlist)->sb_thread.wakeup_fd);
-		RC_CHK_ACCESS(evlist)->sb_thread.wakeup_fd = -1;
+	wakeup_fd = eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
+	if (wakeup_fd >= 0 && evlist__add_wakeup_eventfd(evlist, wakeup_fd) < 0) {
+		close(wakeup_fd);
+		wakeup_fd = -1;
 	}
 #endif
+	RC_CHK_ACCESS(evlist)->sb_thread.wakeup_fd = wakeup_fd;
 	evlist__set_sb_thread_done(evlist, 0);
-	if (pthread_create(evlist__sb_thread_th(evlist), NULL, perf_evlist__poll_thread, evlist))
+	if (pthread_create(evlist__sb_thread_th(evlist), NULL, perf_evlist__poll_thread, evlist)) {
+		if (wakeup_fd >= 0)
+			close(wakeup_fd);
 		goto out_put_evlist;
+	}
 
 	return 0;
 

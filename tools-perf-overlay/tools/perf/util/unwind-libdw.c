@@ -95,7 +95,7 @@ static void symcache__insert(struct dwfl_ui_thread_info *ti, u64 pc,
 
 		if (!sets)
 			return;
-		ti->symcache_sets = is_power_of_2(sets) ? sets : rounddown_pow_of_two(sets);
+		ti->symcache_sets = rounddown_pow_of_two(sets);
 		ti->symcache = calloc(ti->symcache_sets * SYMCACHE_WAYS, sizeof(*ti->symcache));
 		if (!ti->symcache)
 			return;
