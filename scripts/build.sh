@@ -1,7 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 # Build perf out of tree, incrementally.
-#   scripts/build.sh <series|upstream> <libdw|libunwind> [extra make args]
+#   scripts/build.sh <series|upstream> <libdw|libunwind|asan> [extra make args]
 # series   = the series branch checked out in $BASE
 # upstream = a worktree of the base commit in $WORK/upstream
 # The binary is $WORK/build/<tree>-<config>/perf.
@@ -34,6 +34,10 @@ FLAGS=()
 case $cfg in
 libdw) ;;
 libunwind) FLAGS+=(LIBUNWIND=1) ;;
+# ASan+UBSan build of the libdw configuration, for tests/t-robust.sh
+# (WERROR=0: gcc 12 warns falsely under -fsanitize, format-truncation).
+asan)	FLAGS+=(EXTRA_CFLAGS="-fsanitize=address,undefined -fno-omit-frame-pointer -g"
+		NO_RUST=1 WERROR=0) ;;
 *) echo "unknown config $cfg" >&2; exit 2 ;;
 esac
 
@@ -47,6 +51,8 @@ rust_llvm_newer() {
 }
 if [ "${NO_RUST:-}" = 1 ]; then
 	FLAGS+=(NO_RUST=1)
+elif [ "$cfg" = asan ]; then
+	:
 elif rust_llvm_newer; then
 	lto=$(${CC:-gcc} -print-file-name=liblto_plugin.so)
 	if [ -f "$lto" ]; then

@@ -6,23 +6,184 @@
 #include "dwarf-aux.h"
 #include "callchain.h"
 #include "strbuf.h"
+#include "build-id.h"
+#include "debug.h"
+#include "path.h"
 #include <fcntl.h>
 #include <unistd.h>
+#include <linux/zalloc.h>
 #include <elfutils/libdwfl.h>
 
 static const Dwfl_Callbacks offline_callbacks = {
 	.find_debuginfo = dwfl_standard_find_debuginfo,
 	.section_address = dwfl_offline_section_address,
-	.find_elf = dwfl_build_id_find_elf,
+	.find_elf = libdw__find_elf,
 };
+
+/*
+ * The ELF file of a dso, opened once per run and shared by the libdw users
+ * of the dso: the Dwfl of every address space that maps it (the unwinder
+ * gives it to libdwfl from its find_elf callback). libelf counts the
+ * references: elf_begin() with a reference Elf returns it with one more,
+ * elf_end() drops one.
+ *
+ * Key: the dso. Bound: one per dso asked for. Lifetime: the dso's, each
+ * Dwfl holds its own reference. A file that can't be opened is remembered
+ * (elf == NULL) and not tried again. The file is mmapped and detached from
+ * its descriptor (ELF_C_FDREAD), no descriptor stays open per dso.
+ * Thread safety: the dso's lock guards the opening; libelf's reference
+ * count is that of libelf, perf unwinds in one thread.
+ */
+struct dso_libdw_elf {
+	Elf	*elf;	/* NULL: no usable ELF file */
+	char	*path;
+};
+
+static Elf *libdw_elf__open(const char *path)
+{
+	int fd = open(path, O_RDONLY);
+	Elf *elf;
+
+	if (fd < 0)
+		return NULL;
+
+	elf = elf_begin(fd, ELF_C_READ_MMAP, /*ref=*/NULL);
+	if (elf && (elf_kind(elf) != ELF_K_ELF || elf_cntl(elf, ELF_C_FDREAD))) {
+		elf_end(elf);
+		elf = NULL;
+	}
+	close(fd);
+	return elf;
+}
+
+static struct dso_libdw_elf *dso_libdw_elf__new(struct dso *dso)
+{
+	struct dso_libdw_elf *de = zalloc(sizeof(*de));
+	char path[PATH_MAX];
+
+	if (!de)
+		return NULL;
+
+	/* As the unwinder always did: the file under --symfs, or the build-id cache's. */
+	__symbol__join_symfs(path, sizeof(path), dso__long_name(dso));
+	if (is_regular_file(path))
+		de->elf = libdw_elf__open(path);
+	if (!de->elf && dso__build_id_filename(dso, path, sizeof(path), false))
+		de->elf = libdw_elf__open(path);
+	if (de->elf) {
+		de->path = strdup(path);
+		if (!de->path) {
+			elf_end(de->elf);
+			de->elf = NULL;
+		}
+	}
+	if (de->elf)
+		pr_debug("libdw: opened %s\n", de->path);
+	else
+		pr_debug("libdw: no ELF file for %s\n", dso__long_name(dso));
+	return de;
+}
+
+Elf *dso__libdw_elf(struct dso *dso, const char **path)
+{
+	struct dso_libdw_elf *de;
+	Elf *elf = NULL;
+
+	mutex_lock(dso__lock(dso));
+	de = dso__libdw_elf_ptr(dso);
+	if (!de) {
+		de = dso_libdw_elf__new(dso);
+		dso__set_libdw_elf_ptr(dso, de);
+	}
+	if (de && de->elf) {
+		elf = elf_begin(-1, ELF_C_READ_MMAP, de->elf);
+		if (path)
+			*path = de->path;
+	}
+	mutex_unlock(dso__lock(dso));
+	return elf;
+}
+
+int libdw__find_elf(struct Dwfl_Module *mod __maybe_unused, void **userdata,
+		    const char *modname __maybe_unused, Dwarf_Addr base __maybe_unused,
+		    char **file_name, Elf **elfp)
+{
+	struct dso *dso = *userdata;
+	const char *path;
+
+	*elfp = dso ? dso__libdw_elf(dso, &path) : NULL;
+	if (*elfp && !*file_name)
+		*file_name = strdup(path);
+	return -1;
+}
+
+Dwfl_Module *libdw__report_dso(Dwfl *dwfl, struct dso *dso, Dwarf_Addr base,
+			       bool link_addresses)
+{
+	Elf *elf = dso__libdw_elf(dso, /*path=*/NULL);
+	GElf_Addr vaddr = 0, end = 0, start, bias;
+	Dwfl_Module *mod = NULL;
+	bool first = true;
+	GElf_Ehdr ehdr;
+	size_t phnum;
+
+	if (!elf)
+		return NULL;
+
+	if (!gelf_getehdr(elf, &ehdr) || ehdr.e_type == ET_REL ||
+	    elf_getphdrnum(elf, &phnum))
+		goto out;
+
+	for (size_t i = 0; i < phnum; i++) {
+		GElf_Phdr phdr;
+
+		if (!gelf_getphdr(elf, i, &phdr))
+			goto out;
+		if (phdr.p_type != PT_LOAD)
+			continue;
+		if (first)
+			vaddr = phdr.p_vaddr & -phdr.p_align;
+		first = false;
+		if (phdr.p_vaddr + phdr.p_memsz > 0)
+			end = phdr.p_vaddr + phdr.p_memsz;
+	}
+	if (!end)
+		goto out;
+
+	/* The addresses of ET_EXEC and ET_CORE files are absolute. */
+	if (link_addresses || ehdr.e_type == ET_EXEC || ehdr.e_type == ET_CORE) {
+		start = vaddr;
+		bias = 0;
+	} else {
+		start = base;
+		bias = base - vaddr;
+	}
+	mod = dwfl_report_module(dwfl, dso__short_name(dso), start, bias + end);
+	if (mod) {
+		void **userdatap;
+
+		dwfl_module_info(mod, &userdatap, NULL, NULL, NULL, NULL, NULL, NULL);
+		*userdatap = dso;
+	}
+out:
+	elf_end(elf);
+	return mod;
+}
 
 void dso__free_libdw(struct dso *dso)
 {
 	Dwfl *dwfl = dso__libdw(dso);
+	struct dso_libdw_elf *de = dso__libdw_elf_ptr(dso);
 
 	if (dwfl) {
 		dwfl_end(dwfl);
 		dso__set_libdw(dso, NULL);
+	}
+	if (de) {
+		elf_end(de->elf);
+		free(de->path);
+		free(de);
+		dso__set_libdw_elf_ptr(dso, NULL);
 	}
 }
 
@@ -36,30 +197,34 @@ struct Dwfl *dso__libdw_dwfl(struct dso *dso)
 	if (dwfl)
 		return dwfl;
 
-	dso_name = dso__long_name(dso);
-	/*
-	 * Initialize Dwfl session.
-	 * We need to open the DSO file to report it to libdw.
-	 */
-	fd = open(dso_name, O_RDONLY);
-	if (fd < 0)
-		return NULL;
-
 	dwfl = dwfl_begin(&offline_callbacks);
-	if (!dwfl) {
-		close(fd);
+	if (!dwfl)
 		return NULL;
-	}
 
 	/*
-	 * If the report is successful, the file descriptor fd is consumed
-	 * and closed by the Dwfl. If not, it is not closed.
+	 * The dso's ELF file, shared with the unwinder, at the addresses it
+	 * was linked at: those of objdump and addr2line.
 	 */
-	mod = dwfl_report_offline(dwfl, dso_name, dso_name, fd);
+	mod = libdw__report_dso(dwfl, dso, /*base=*/0, /*link_addresses=*/true);
 	if (!mod) {
-		dwfl_end(dwfl);
-		close(fd);
-		return NULL;
+		/*
+		 * ET_REL files (kernel modules) and compressed ones: libdwfl
+		 * lays them out and decompresses them. If the report is
+		 * successful, the file descriptor fd is consumed and closed
+		 * by the Dwfl. If not, it is not closed.
+		 */
+		dso_name = dso__long_name(dso);
+		fd = open(dso_name, O_RDONLY);
+		if (fd < 0) {
+			dwfl_end(dwfl);
+			return NULL;
+		}
+		mod = dwfl_report_offline(dwfl, dso_name, dso_name, fd);
+		if (!mod) {
+			dwfl_end(dwfl);
+			close(fd);
+			return NULL;
+		}
 	}
 
 	if (dwfl_report_end(dwfl, /*removed=*/NULL, /*arg=*/NULL) != 0) {

@@ -3,10 +3,14 @@
 #define PERF_LIBDW_H
 
 #include <linux/types.h>
+#include <stdint.h>
 
 struct dso;
 struct inline_node;
 struct symbol;
+struct Elf;
+struct Dwfl;
+struct Dwfl_Module;
 
 #ifdef HAVE_LIBDW_SUPPORT
 /*
@@ -40,6 +44,36 @@ int libdw__addr2line(u64 addr, char **file,
  * This function cleans up the Dwfl context used for addr2line lookups.
  */
 void dso__free_libdw(struct dso *dso);
+
+/*
+ * dso__libdw_elf - The dso's ELF file, opened once and shared
+ * @dso: The dso
+ * @path: Where to return the file's path (owned by the dso), may be NULL
+ *
+ * Returns a new reference to the libelf handle of the dso's file (release
+ * it with elf_end()), or NULL when the dso has no usable ELF file.
+ */
+struct Elf *dso__libdw_elf(struct dso *dso, const char **path);
+
+/*
+ * libdw__report_dso - Report the dso to a Dwfl with its shared ELF file
+ * @dwfl: The Dwfl
+ * @dso: The dso, the module's userdata
+ * @base: Where the dso is mapped, minus the map's file offset
+ * @link_addresses: Place the module at the addresses it was linked at instead
+ *
+ * The module's address range is computed as dwfl_report_elf() does; its ELF
+ * comes from dso__libdw_elf() when libdwfl first needs it: the Dwfl's
+ * callbacks must have libdw__find_elf as find_elf. Returns NULL when the dso
+ * has no ELF file of its own, and for ET_REL files, laid out by
+ * dwfl_report_elf() and dwfl_report_offline().
+ */
+struct Dwfl_Module *libdw__report_dso(struct Dwfl *dwfl, struct dso *dso, u64 base,
+				      bool link_addresses);
+
+/* libdwfl's find_elf callback for modules reported by libdw__report_dso(). */
+int libdw__find_elf(struct Dwfl_Module *mod, void **userdata, const char *modname,
+		    uint64_t base, char **file_name, struct Elf **elfp);
 
 #else /* HAVE_LIBDW_SUPPORT */
 

@@ -10,6 +10,7 @@
 #include <dwarf-regs.h>
 #include "unwind.h"
 #include "unwind-libdw.h"
+#include "libdw.h"
 #include "machine.h"
 #include "map.h"
 #include "symbol.h"
@@ -181,11 +182,50 @@ void libdw__invalidate_dwfl(struct maps *maps, void *arg)
 	free(dwfl_ui_ti);
 }
 
+struct addr_range {
+	u64 start, end;
+	bool found;
+};
+
+static int module_in_range(Dwfl_Module *mod, void **userdata __maybe_unused,
+			   const char *name __maybe_unused, Dwarf_Addr low, void *arg)
+{
+	struct addr_range *r = arg;
+	Dwarf_Addr high;
+
+	dwfl_module_info(mod, NULL, NULL, &high, NULL, NULL, NULL, NULL);
+	if (low < r->end && r->start < high) {
+		r->found = true;
+		return DWARF_CB_ABORT;
+	}
+	return DWARF_CB_OK;
+}
+
+/*
+ * A map was added to the address space at [start, end): libdwfl's modules
+ * there, and the symbol cache entries of their addresses, describe what was
+ * mapped there before, a library unloaded and another loaded at its
+ * address. perf gets no munmap events, so this is when to drop them. Maps
+ * that libdw never reported, heap and stack growth, leave the Dwfl alone.
+ */
+void libdw__invalidate_dwfl_range(struct maps *maps, u64 start, u64 end)
+{
+	struct dwfl_ui_thread_info *dwfl_ui_ti = maps__libdw_addr_space_dwfl(maps);
+	struct addr_range r = { .start = start, .end = end };
+
+	if (!dwfl_ui_ti)
+		return;
+
+	dwfl_getmodules(dwfl_ui_ti->dwfl, module_in_range, &r, 0);
+	if (r.found)
+		libdw__invalidate_dwfl(maps, dwfl_ui_ti);
+}
+
 static const Dwfl_Callbacks offline_callbacks = {
+	.find_elf		= libdw__find_elf,
 	.find_debuginfo		= __find_debuginfo,
 	.debuginfo_path		= &debuginfo_path,
 	.section_address	= dwfl_offline_section_address,
-	// .find_elf is not set as we use dwfl_report_elf() instead.
 };
 
 static int __report_module(struct addr_location *al, u64 ip,
@@ -235,6 +275,8 @@ static int __report_module(struct addr_location *al, u64 ip,
 			mod = NULL;
 	}
 
+	if (!mod)
+		mod = libdw__report_dso(ui->dwfl, dso, base, /*link_addresses=*/false);
 	if (!mod) {
 		char filename[PATH_MAX];
 

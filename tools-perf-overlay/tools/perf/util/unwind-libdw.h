@@ -30,6 +30,8 @@ struct unwind_info {
 };
 
 void libdw__invalidate_dwfl(struct maps *maps, void *dwfl);
+/* Drop the address space's Dwfl if one of its modules is in [start, end). */
+void libdw__invalidate_dwfl_range(struct maps *maps, u64 start, u64 end);
 /* Symbol cache hits and misses of the address space's unwinds so far. */
 void libdw__unwind_symcache_stats(struct maps *maps, u64 *hits, u64 *misses);
 #endif
