@@ -17,7 +17,7 @@
 # msg echoes its words unquoted (globbing, spaces squeezed)
 msg() { printf '# %s\n' "$*"; }
 C=$TOP/tests/corpus
-ASAN_PERF=$(perf_bin series asan)
+ASAN_PERF=${ROBUST_ASAN_PERF:-$(perf_bin series asan)}
 UP_PERF=$(perf_bin upstream libdw)
 SER_PERF=$(perf_bin series libdw)
 TMO=${ROBUST_TIMEOUT:-120}
@@ -83,7 +83,7 @@ python3 "$C/gen.py" --rec "$REC" --out "$TMPD/corpus" --src "$TOP/tests/workload
 msg "corpus: $(wc -l <"$TMPD/corpus/manifest.jsonl") cases in $((SECONDS - t0)) s, recorded with $( [ "$(cmp -s "$REC" "$SER_PERF" && echo y)" = y ] && echo series || echo upstream ) libdw perf"
 MANIFEST=$TMPD/corpus/manifest.jsonl
 
-sig() { [ "$1" -gt 128 ] && [ "$1" -lt 160 ] && echo "SIG$(kill -l $(($1 - 128)))"; }
+sig() { [ "$1" -gt 128 ] && [ "$1" -lt 160 ] && echo " SIG$(kill -l $(($1 - 128)))"; }
 
 # run_case: the ASan perf and upstream's perf on one input; sets STATUS
 # (ok, FAIL, KNOWN) and MSG, adds sanitizer lines to SANLINES. An exit
@@ -95,7 +95,6 @@ run_case() {	# data compare runs(|-separated)
 	IFS='|' read -r -a runs <<<"$3"
 	STATUS=ok MSG=
 	for run in "${runs[@]}"; do
-		n=$((n + 1))
 		local -a a
 		IFS=' ' read -r -a a <<<"$run"
 		what=${a[0]}${a[1]:+ ${a[*]:1}}
@@ -105,14 +104,15 @@ run_case() {	# data compare runs(|-separated)
 		if [ "$compare" = 1 ] && [ "${a[0]}" = script ]; then
 			out=$TMPD/run.out uout=$TMPD/up.out
 		fi
-		# in a subshell: its "Segmentation fault" message goes to /dev/null
+		# in a subshell that waits (not exec): its "Segmentation fault"
+		# message goes to /dev/null
 		(env "${ASAN_ENV[@]}" timeout -k 5 "$TMO" "$ASAN_PERF" "${a[0]}" -i "$data" "${a[@]:1}" \
-			>"$out" 2>"$err") 2>/dev/null
+			>"$out" 2>"$err"; exit $?) 2>/dev/null
 		rc=$?
 		urc=-
 		if [ $have_up = 1 ]; then
 			(ulimit -v $VMEM_KB; HOME="$H" timeout -k 5 "$TMO" "$UP_PERF" "${a[0]}" -i "$data" "${a[@]:1}" \
-				>"$uout" 2>"$TMPD/up.err") 2>/dev/null
+				>"$uout" 2>"$TMPD/up.err"; exit $?) 2>/dev/null
 			urc=$?
 		fi
 		MSG+="${MSG:+, }$what $rc$(sig $rc)"
@@ -181,12 +181,12 @@ VG=$TMPD/perf-vg
 if ! command -v valgrind >/dev/null; then
 	ktap_test_skip "$VG_NAME (no valgrind)"
 elif [ $((SECONDS - t0)) -gt ${ROBUST_VG_BUDGET:-200} ]; then
-	ktap_test_skip "$VG_NAME (over the time budget; run tests/robust-valgrind.sh)"
+	ktap_test_skip "$VG_NAME (over the time budget: ROBUST_VG_BUDGET=${ROBUST_VG_BUDGET:-200} s)"
 elif ! usable_copy "$SER_PERF" "$VG"; then
 	ktap_test_skip "$VG_NAME (no series libdw build)"
 else
 	t=$SECONDS
-	HOME="$H" timeout 300 valgrind --error-exitcode=99 --leak-check=no --num-callers=30 \
+	HOME="$H" timeout 120 valgrind --error-exitcode=99 --leak-check=no --num-callers=30 \
 		"$VG" report -i "$TMPD/corpus/dwarf.data" --stdio -q >/dev/null 2>"$TMPD/vg.err"
 	rc=$?
 	sc=$(python3 "$C/sancheck.py" --valgrind "$TMPD/vg.err"); scrc=$?

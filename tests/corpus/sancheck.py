@@ -15,7 +15,7 @@ frame (or, for UBSan, its location) in a file the series touches.
 import re
 import sys
 
-SERIES = re.compile(r'\b(unwind-libdw|libdw|srcline|dwarf-aux|machine|header|pmus|evlist|'
+SERIES = re.compile(r'(?<![\w-])(unwind-libdw|libdw|srcline|dwarf-aux|machine|header|pmus|evlist|'
                     r'sideband_evlist|unwind-libunwind-local|unwind-libunwind|unwind|'
                     r'libunwind-x86_64|libunwind-arch|dso|symbol)\.[ch]:\d+')
 FRAME = re.compile(r'^\s+#(\d+) (?:0x[0-9a-f]+ in )?(.*)$')
@@ -28,7 +28,7 @@ def short(frame):
     m = re.match(r'(\S+) (?:\()?(\S*/)?([^/\s]+?:\d+)(?::\d+)?\)?$', frame)
     if m:
         return f'{m.group(1)} {m.group(3)}'
-    return frame.split('/')[-1]
+    return frame.split('/')[-1].rstrip(')')
 
 
 def blocks(lines, valgrind):

@@ -11,6 +11,7 @@
 #include "ui/ui.h"
 #include "unwind.h"
 #include "unwind-libdw.h"
+#include <sys/mman.h>
 #include <internal/rc_check.h>
 
 /*
@@ -1117,13 +1118,38 @@ out_err:
 	return err;
 }
 
+/* Is there code (an executable map) in maps where new goes? */
+static bool __maps__overlaps_code(struct maps *maps, const struct map *new)
+{
+	struct map **maps_by_address = maps__maps_by_address(maps);
+
+	for (unsigned int i = first_ending_after(maps, new); i < maps__nr_maps(maps); i++) {
+		if (map__start(maps_by_address[i]) >= map__end(new))
+			break;
+		if (map__prot(maps_by_address[i]) & PROT_EXEC)
+			return true;
+	}
+	return false;
+}
+
 int maps__fixup_overlap_and_insert(struct maps *maps, struct map *new)
 {
+	bool overlaps_code;
 	int err;
 
 	down_write(maps__lock(maps));
+	if (!maps__maps_by_address_sorted(maps))
+		__maps__sort_by_address(maps);
+	overlaps_code = __maps__overlaps_code(maps, new);
 	err =  __maps__fixup_overlap_and_insert(maps, new);
 	up_write(maps__lock(maps));
+	/*
+	 * Code mapped over code, a library loaded where one was unloaded (perf
+	 * gets no munmap events): libunwind's caches of the address space hold
+	 * the unwind info of the old code at these addresses.
+	 */
+	if (overlaps_code)
+		unwind__flush_access(maps);
 #ifdef HAVE_LIBDW_SUPPORT
 	libdw__invalidate_dwfl_range(maps, map__start(new), map__end(new));
 #endif

@@ -1,16 +1,24 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
-# Test libdw unwinding across a library unloaded and another loaded (exclusive)
+# Test DWARF unwinding across a library unloaded and another loaded (exclusive)
 
 # A process loads liba.so, runs in it, unloads it and loads libb.so, most
 # likely at the same address. Samples in libb.so must be unwound with
 # libb.so's CFI, not with what the unwinder kept of liba.so: its frames
-# differ in size, a stale unwind would not get back to main().
+# differ in size, a stale unwind would not get back to main(). With each
+# unwinder built in.
 
 set -e
 
-if ! perf check feature -q libdw-dwarf-unwind; then
-	echo "Skip: libdw DWARF unwinding is not available"
+styles=""
+if perf check feature -q libdw-dwarf-unwind; then
+	styles="libdw"
+fi
+if perf check feature -q libunwind; then
+	styles="$styles libunwind"
+fi
+if [ -z "$styles" ]; then
+	echo "Skip: no DWARF unwinder built in"
 	exit 2
 fi
 
@@ -108,26 +116,30 @@ then
 fi
 cat "$tmpdir/addresses"
 
-if ! perf script --unwind-style=libdw -F ip,sym -i "$perf_data" > "$perf_script"
-then
-	echo "Error: failed to process the recording with libdw" >&2
-	exit 1
-fi
-
-for lib in a b; do
-	nr_samples=$(awk -v inner="inner_$lib" '
-		BEGIN { RS = "" }
-		$2 == inner { n++ }
-		END { print n + 0 }' "$perf_script")
-	nr_unwound=$(awk -v inner="inner_$lib" -v work="work_$lib" '
-		BEGIN { RS = "" }
-		$2 == inner && $4 == work && $6 == "run" && $8 == "main" { n++ }
-		END { print n + 0 }' "$perf_script")
-	echo "lib$lib.so: $nr_unwound of $nr_samples samples in inner_$lib unwound to main"
-	if [ "$nr_samples" -eq 0 ] || [ "$nr_unwound" -lt $((nr_samples * 9 / 10)) ]; then
-		echo "Error: libdw did not unwind through lib$lib.so" >&2
+for style in $styles; do
+	if ! perf script --unwind-style="$style" -F ip,sym -i "$perf_data" > "$perf_script"
+	then
+		echo "Error: failed to process the recording with $style" >&2
 		exit 1
 	fi
+
+	for lib in a b; do
+		nr_samples=$(awk -v inner="inner_$lib" '
+			BEGIN { RS = "" }
+			$2 == inner { n++ }
+			END { print n + 0 }' "$perf_script")
+		nr_unwound=$(awk -v inner="inner_$lib" -v work="work_$lib" '
+			BEGIN { RS = "" }
+			$2 == inner && $4 == work && $6 == "run" && $8 == "main" { n++ }
+			END { print n + 0 }' "$perf_script")
+		echo "$style, lib$lib.so: $nr_unwound of $nr_samples samples in" \
+			"inner_$lib unwound to main"
+		if [ "$nr_samples" -eq 0 ] ||
+		   [ "$nr_unwound" -lt $((nr_samples * 9 / 10)) ]; then
+			echo "Error: $style did not unwind through lib$lib.so" >&2
+			exit 1
+		fi
+	done
 done
 
 exit 0
