@@ -1,6 +1,6 @@
 #!/bin/bash
-# perf -vv and perf check feature agree with the libraries perf runs with
 # SPDX-License-Identifier: GPL-2.0
+# perf -vv and perf check feature agree with the libraries perf runs with
 
 # What perf version --build-options (perf -vv) and perf check feature say
 # of the libraries that unwind and symbolize (libdw, libelf, libunwind) is
