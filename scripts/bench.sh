@@ -3,7 +3,7 @@
 # The benchmark (not a test): standard candles recorded once (cached in
 # work/candles), then perf report/script of each with the four builds,
 # side by side in one run.  Prints one markdown table.
-#   scripts/bench.sh clang|bigdwarf|make|startup|all
+#   scripts/bench.sh clang|bigdwarf|make|scale|startup|all
 # BENCH_RUNS (default 3): runs per command, the median is reported.
 # BENCH_CMDS (default: report noinline script srcline).
 set -uo pipefail
@@ -85,6 +85,36 @@ candle_bigdwarf() {
 	for mode in fp dwarf; do
 		record bigdwarf "$mode" crushtool -i "$CANDLES/crushmap" --test --num-rep 3 \
 			--min-x 0 --max-x "${BIGDWARF_X:-299999}" --show-statistics
+	done
+}
+
+# The big-DWARF candle recorded for a quarter of the work: time per sample
+# flat means the full recording costs at most 4x the quarter one.
+bench_scale() {
+	local q=$CANDLES/bigdwarf-quarter-dwarf.data f=$CANDLES/bigdwarf-dwarf.data
+	if [ ! -s "$q" ]; then
+		echo "bench: recording bigdwarf-quarter (dwarf)" >&2
+		"$REC" record -q -e cpu-clock -F 999 --call-graph dwarf -o "$q.tmp" -- crushtool \
+			-i "$CANDLES/crushmap" --test --num-rep 3 --min-x 0 \
+			--max-x $(( (${BIGDWARF_X:-299999} + 1) / 4 - 1 )) --show-statistics >/dev/null 2>&1 &&
+			mv "$q.tmp" "$q"
+	fi
+	local nq nf
+	nq=$("$REC" report -i "$q" --stats 2>/dev/null | awk '/SAMPLE events:/ {print $3; exit}')
+	nf=$("$REC" report -i "$f" --stats 2>/dev/null | awk '/SAMPLE events:/ {print $3; exit}')
+	echo
+	echo "### time per sample: crushtool --call-graph dwarf, $nq and $nf samples"
+	echo
+	echo "| command | build | wall s (quarter) | wall s (full) | full / quarter | samples full / quarter |"
+	echo "|---|---|---|---|---|---|"
+	for cmd in noinline script; do
+		for b in "${BUILDS[@]}"; do
+			read -r wq _ _ < <(measure "$b" "$cmd" "$q")
+			read -r wf _ _ < <(measure "$b" "$cmd" "$f")
+			printf '| %s | %s | %.2f | %.2f | %s | %s |\n' "$cmd" "$b" "$wq" "$wf" \
+				"$(python3 -c "print('%.2fx' % ($wf / max($wq, 0.001)))")" \
+				"$(python3 -c "print('%.2fx' % (${nf:-0} / max(${nq:-1}, 1)))")"
+		done
 	done
 }
 
@@ -182,9 +212,11 @@ clang) candle_clang && bench_candle clang ;;
 make) candle_make && bench_candle make ;;
 bigdwarf) candle_bigdwarf && bench_candle bigdwarf ;;
 startup) bench_startup ;;
+scale) candle_bigdwarf && bench_scale ;;
 all)
 	candle_clang && bench_candle clang
 	candle_bigdwarf && bench_candle bigdwarf
 	candle_make && bench_candle make
+	bench_scale
 	bench_startup ;;
 esac

@@ -1,7 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 # Build perf out of tree, incrementally.
-#   scripts/build.sh <series|upstream> <libdw|libunwind|asan> [extra make args]
+#   scripts/build.sh <series|upstream> <libdw|libunwind|asan|elfutils-<suite>> [extra make args]
 # series   = the series branch checked out in $BASE
 # upstream = a worktree of the base commit in $WORK/upstream
 # The binary is $WORK/build/<tree>-<config>/perf.
@@ -38,6 +38,13 @@ libunwind) FLAGS+=(LIBUNWIND=1) ;;
 # (WERROR=0: gcc 12 warns falsely under -fsanitize, format-truncation).
 asan)	FLAGS+=(EXTRA_CFLAGS="-fsanitize=address,undefined -fno-omit-frame-pointer -g"
 		NO_RUST=1 WERROR=0) ;;
+# libdw of another elfutils (scripts/elfutils.sh <suite>), found at run
+# time through the binary's rpath.
+elfutils-*)
+	EU=$WORK/$cfg
+	[ -f "$EU/.done" ] || "$(dirname "$0")/elfutils.sh" "${cfg#elfutils-}" >/dev/null
+	FLAGS+=(LIBDW_DIR="$EU" EXTRA_CFLAGS="-I$EU/include" LDFLAGS="-Wl,-rpath,$EU/lib -L$EU/lib"
+		NO_RUST=1) ;;
 *) echo "unknown config $cfg" >&2; exit 2 ;;
 esac
 
@@ -51,7 +58,7 @@ rust_llvm_newer() {
 }
 if [ "${NO_RUST:-}" = 1 ]; then
 	FLAGS+=(NO_RUST=1)
-elif [ "$cfg" = asan ]; then
+elif [ "$cfg" = asan ] || [ "${cfg#elfutils-}" != "$cfg" ]; then
 	:
 elif rust_llvm_newer; then
 	lto=$(${CC:-gcc} -print-file-name=liblto_plugin.so)

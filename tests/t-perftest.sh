@@ -6,17 +6,7 @@
 # tests are found.
 . "$(dirname "$0")/lib.sh"
 
-PERF_TESTS=(
-	"Symbols"
-	"Test dwarf unwind"
-	"test addr2line inline unwinding"
-	"Test libdw unwinding of multi-threaded processes"
-	"perf inject to convert DWARF callchains to regular ones"
-)
-# Tests the series adds are found by their names in this file.
-[ -f "$TOP/tests/series-perf-tests.txt" ] &&
-	mapfile -t -O ${#PERF_TESTS[@]} PERF_TESTS < <(grep -v '^#' "$TOP/tests/series-perf-tests.txt" | sed '/^$/d')
-
+mapfile -t PERF_TESTS < <(perf_tests)
 RUNS=("libdw:" "libunwind:" "libunwind:unwind.style=libunwind")
 ktap_print_header
 ktap_set_plan $(( ${#PERF_TESTS[@]} * ${#RUNS[@]} ))
@@ -34,15 +24,11 @@ for run in "${RUNS[@]}"; do
 		if [ ! -x "$perf" ]; then ktap_test_fail "$name (no perf binary)"; continue; fi
 		out=$(cd "$BASE/tools/perf" && HOME=$home timeout 600 "$perf" test "$t" 2>&1)
 		# perf test prints " N: name : Ok|FAILED!|Skip"; a test with subtests prints several.
-		if echo "$out" | grep -q "FAILED"; then
-			ktap_print_msg "$(echo "$out" | tail -30)"; ktap_test_fail "$name"
-		elif echo "$out" | grep -qE ': Ok$'; then
-			ktap_test_pass "$name"
-		elif echo "$out" | grep -qE ': Skip'; then
-			ktap_test_skip "$name ($(echo "$out" | grep -oE 'Skip.*' | head -1))"
-		else
-			ktap_print_msg "$out"; ktap_test_fail "$name (not found or no result)"
-		fi
+		case $(perf_test_result "$out") in
+		pass) ktap_test_pass "$name" ;;
+		skip) ktap_test_skip "$name ($(echo "$out" | grep -oE 'Skip.*' | head -1))" ;;
+		*) ktap_print_msg "$(echo "$out" | tail -30)"; ktap_test_fail "$name" ;;
+		esac
 	done
 done
 ktap_finished

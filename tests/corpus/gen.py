@@ -177,6 +177,17 @@ def perfdata_variants(src):
         put(p, buf[:at])
         case(g, f'trunc-{name} ({at} of {len(buf)} bytes)', p)
 
+    # A recording cut short with a header that agrees (data size up to the
+    # cut, no features): the last record runs past the end of the file.
+    for name, dsize in (('data-mid-hdr-fixed', 'cut'), ('data-mid-size0', 0)):
+        cut = (d0 + dn) // 2 + 5
+        b = bytearray(buf[:cut])
+        struct.pack_into('<Q', b, 48, cut - d0 if dsize == 'cut' else 0)
+        b[72:104] = bytes(32)
+        p = f'{OUT}/trunc-{name}.data'
+        put(p, b)
+        case(g, f'trunc-{name} ({cut} bytes, header data size {"to the cut" if dsize else "0"}, no features)', p)
+
     g = 'perf.data bit flips in the data section'
     for seed in range(1, 6):
         random.seed(seed)
@@ -235,6 +246,8 @@ def perfdata_variants(src):
         struct.pack_into('<Q', b, o, (v + sp_deltas[i % len(sp_deltas)]) & (2**64 - 1))
     if sp is not None:
         mutate('sp-lie', 'SP moved by +-8, +-4K, +-1T', sp_lie)
+        mutate('sp-odd', 'SP + 1 (misaligned, inside the dump)', lambda b, lay, i: struct.pack_into(
+            '<Q', b, lay['regs'] + 8 * sp, struct.unpack_from('<Q', b, lay['regs'] + 8 * sp)[0] + 1))
         mutate('sp-zero', 'SP = 0', lambda b, lay, i: struct.pack_into('<Q', b, lay['regs'] + 8 * sp, 0))
         mutate('sp-max', 'SP = 2^64-8', lambda b, lay, i: struct.pack_into('<Q', b, lay['regs'] + 8 * sp, 2**64 - 8))
     if ip is not None:

@@ -1,0 +1,61 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# The series with other elfutils than the system's (Debian 12: 0.188):
+# bookworm-backports' 0.192, linked through LIBDW_DIR and an rpath, and
+# Debian unstable's, the newest (0.196 when written), whose libraries need a
+# newer glibc: built and run in a debootstrap chroot of sid. Each: perf
+# builds, and perf's unwinding and symbolization tests pass.
+# ELFUTILS_SUITES (default "bookworm-backports sid") picks the ones to run.
+. "$(dirname "$0")/lib.sh"
+
+SUITES=(${ELFUTILS_SUITES-bookworm-backports sid})
+mapfile -t PERF_TESTS < <(perf_tests)
+ktap_print_header
+ktap_set_plan $(( ${#SUITES[@]} * (1 + ${#PERF_TESTS[@]}) ))
+
+run_tests() {	# suite: runner...
+	local suite=$1 t out; shift
+	for t in "${PERF_TESTS[@]}"; do
+		out=$("$@" "perf test '$t'" 2>&1)
+		case $(perf_test_result "$out") in
+		pass) ktap_test_pass "elfutils $suite: perf test '$t'" ;;
+		skip) ktap_test_skip "elfutils $suite: perf test '$t'" ;;
+		*) ktap_print_msg "$(echo "$out" | tail -20)"; ktap_test_fail "elfutils $suite: perf test '$t'" ;;
+		esac
+	done
+}
+skip_tests() {	# suite why
+	for t in "${PERF_TESTS[@]}"; do ktap_test_skip "elfutils $1: perf test '$t' ($2)"; done
+}
+
+in_host() {	# perf test command line, with the suite's build first in PATH
+	(cd "$BASE/tools/perf" && PATH=$BUILD/series-elfutils-$suite:$PATH HOME=$TMPD \
+		timeout 600 bash -c "$1")
+}
+in_chroot() {
+	timeout 600 "$TOP/scripts/sid-chroot.sh" run "$1"
+}
+
+for suite in "${SUITES[@]}"; do
+	if [ "$suite" = sid ]; then
+		if ! out=$("$TOP/scripts/sid-chroot.sh" setup 2>&1) ||
+		   ! out="$out $("$TOP/scripts/sid-chroot.sh" build series 2>&1)"; then
+			ktap_print_msg "$(echo "$out" | tail -20)"
+			ktap_test_fail "elfutils sid: perf builds in a sid chroot"
+			skip_tests sid "no build"; continue
+		fi
+		ktap_print_msg "sid chroot: $(echo "$out" | grep -m1 libdw-dev)"
+		ktap_test_pass "elfutils sid: perf builds in a sid chroot"
+		run_tests sid in_chroot
+	else
+		if ! out=$("$TOP/scripts/build.sh" series "elfutils-$suite" 2>&1); then
+			ktap_print_msg "$(echo "$out" | tail -20)"
+			ktap_test_fail "elfutils $suite: perf builds"
+			skip_tests "$suite" "no build"; continue
+		fi
+		ktap_print_msg "$suite: $(tr '\n' ' ' <"$WORK/elfutils-$suite/.done")"
+		ktap_test_pass "elfutils $suite: perf builds"
+		run_tests "$suite" in_host
+	fi
+done
+ktap_finished
