@@ -163,6 +163,10 @@ run_case() {	# data compare runs(|-separated)
 }
 
 for g in "${CASE_GROUPS[@]}"; do
+	if [ -n "${ROBUST_ONLY:-}" ] && [[ ! $g =~ $ROBUST_ONLY ]]; then
+		ktap_test_skip "$g (not in ROBUST_ONLY)"
+		continue
+	fi
 	gfail=0 gknown=0 gn=0 gt=$SECONDS
 	while IFS=$'\t' read -r name data skip note compare runs; do
 		gn=$((gn + 1))

@@ -209,6 +209,8 @@ void machine__delete_threads(struct machine *machine)
 	threads__remove_all_threads(&machine->threads);
 }
 
+static void machine__kallsyms_kept_exit(struct machine *machine);
+
 void machine__exit(struct machine *machine)
 {
 	if (machine == NULL)
@@ -222,6 +224,7 @@ void machine__exit(struct machine *machine)
 	zfree(&machine->mmap_name);
 	zfree(&machine->current_tid);
 	zfree(&machine->kallsyms_filename);
+	machine__kallsyms_kept_exit(machine);
 
 	threads__exit(&machine->threads);
 }
@@ -1022,10 +1025,80 @@ void machine__get_kallsyms_filename(struct machine *machine, char *buf,
 
 const char *ref_reloc_sym_names[] = {"_text", "_stext", NULL};
 
+/*
+ * Which symbols the pass over kallsyms that finds the kernel's bounds keeps
+ * for later: the BPF trampolines and dispatchers that perf record
+ * synthesizes ("\t[bpf]" module), and what the architecture asks for (x86:
+ * the entry trampolines of the extra kernel maps). A handful of symbols;
+ * /proc/kallsyms is megabytes, read 4 KiB a call, and is then read once at
+ * start-up instead of three times.
+ */
+bool __weak arch__kallsyms_keep(const char *name __maybe_unused)
+{
+	return false;
+}
+
+static bool machine__kallsyms_keep(const char *name)
+{
+	const char *module = strchr(name, '\t');
+
+	return module ? !strcmp(module + 1, "[bpf]") : arch__kallsyms_keep(name);
+}
+
+static void machine__kallsyms_kept_exit(struct machine *machine)
+{
+	for (int i = 0; i < machine->kallsyms_kept.nr; i++)
+		free(machine->kallsyms_kept.syms[i].name);
+	zfree(&machine->kallsyms_kept.syms);
+	zfree(&machine->kallsyms_kept.filename);
+	machine->kallsyms_kept.nr = 0;
+}
+
+static int machine__kallsyms_kept_add(struct machine *machine, const char *name,
+				      char type, u64 start)
+{
+	struct kallsyms_kept_sym *syms;
+	int nr = machine->kallsyms_kept.nr;
+
+	syms = realloc(machine->kallsyms_kept.syms, (nr + 1) * sizeof(*syms));
+	if (!syms)
+		return -ENOMEM;
+	machine->kallsyms_kept.syms = syms;
+	syms[nr].name = strdup(name);
+	if (!syms[nr].name)
+		return -ENOMEM;
+	syms[nr].start = start;
+	syms[nr].type = type;
+	machine->kallsyms_kept.nr++;
+	return 0;
+}
+
+/*
+ * Call cb for the symbols of filename that machine__kallsyms_keep() asked
+ * to keep, as kallsyms__parse() would for all of them. Returns -ENOENT when
+ * no pass over filename kept them: parse it then.
+ */
+int machine__kallsyms_kept_for_each(struct machine *machine, const char *filename, void *arg,
+				    int (*cb)(void *arg, const char *name, char type, u64 start))
+{
+	if (!machine->kallsyms_kept.filename || strcmp(machine->kallsyms_kept.filename, filename))
+		return -ENOENT;
+
+	for (int i = 0; i < machine->kallsyms_kept.nr; i++) {
+		struct kallsyms_kept_sym *sym = &machine->kallsyms_kept.syms[i];
+		int ret = cb(arg, sym->name, sym->type, sym->start);
+
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
 /* The first of each symbol that bounds the kernel, in kallsyms. */
 struct kernel_bounds {
 	u64 addr[4];
 	bool found[4];
+	struct machine *machine;	/* keeps machine__kallsyms_keep()'s symbols */
 };
 
 enum { KB_TEXT, KB_STEXT, KB_EDATA, KB_ETEXT };
@@ -1047,8 +1120,9 @@ static int find_kernel_bounds_cb(void *arg, const char *name, char type, u64 sta
 		kb->addr[i] = start;
 		kb->found[i] = true;
 	}
-	/* Done once the preferred start and end are known. */
-	return kb->found[KB_TEXT] && kb->found[KB_EDATA];
+	if (machine__kallsyms_keep(name))
+		return machine__kallsyms_kept_add(kb->machine, name, type, start);
+	return 0;
 }
 
 /* Figure out the start address of kernel map from /proc/kallsyms.
@@ -1056,13 +1130,15 @@ static int find_kernel_bounds_cb(void *arg, const char *name, char type, u64 sta
  * symbol_name if it's not that important.
  *
  * One pass over kallsyms finds the start (_text, else _stext) and the end
- * (_edata, else _etext): /proc/kallsyms is megabytes, read 4 KiB a call.
+ * (_edata, else _etext), and keeps the symbols machine__kallsyms_keep()
+ * asks for, for machine__kallsyms_kept_for_each(): /proc/kallsyms is
+ * megabytes, read 4 KiB a call.
  */
 static int machine__get_running_kernel_start(struct machine *machine,
 					     const char **symbol_name,
 					     u64 *start, u64 *end)
 {
-	struct kernel_bounds kb = {};
+	struct kernel_bounds kb = { .machine = machine, };
 	char filename[PATH_MAX];
 	int text;
 
@@ -1071,8 +1147,12 @@ static int machine__get_running_kernel_start(struct machine *machine,
 	if (symbol__restricted_filename(filename, "/proc/kallsyms"))
 		return 0;
 
-	if (kallsyms__parse(filename, &kb, find_kernel_bounds_cb) < 0)
+	machine__kallsyms_kept_exit(machine);
+	if (kallsyms__parse(filename, &kb, find_kernel_bounds_cb)) {
+		machine__kallsyms_kept_exit(machine);
 		return -1;
+	}
+	machine->kallsyms_kept.filename = strdup(filename);
 
 	text = kb.found[KB_TEXT] ? KB_TEXT : KB_STEXT;
 	if (!kb.found[text])
