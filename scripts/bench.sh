@@ -189,7 +189,10 @@ bench_startup() {
 	echo "|---|---|---|---|---|---|"
 	for b in upstream-libdw series-libdw; do
 		perf=$BUILD/$b/perf
-		for c in "record -o /dev/null -e cpu-clock -- true" "stat -e task-clock -- true"; do
+		cmds=("record -o /dev/null -e cpu-clock -- true" "stat -e task-clock -- true")
+		# perf trace needs tracefs (mount -t tracefs nodev /sys/kernel/tracing).
+		[ -d /sys/kernel/tracing/events/syscalls ] && cmds+=("trace -o /dev/null -- true")
+		for c in "${cmds[@]}"; do
 			w=$(for r in $(seq 1 "$RUNS"); do
 				/usr/bin/time -f "%e" -o "$OUT/t.$$" "$perf" $c >/dev/null 2>&1; cat "$OUT/t.$$"
 			done | sort -n | awk -v n="$RUNS" 'NR == int((n + 1) / 2) {print $1 * 1000}')
