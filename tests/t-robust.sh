@@ -102,11 +102,12 @@ sig() { [ "$1" -gt 128 ] && [ "$1" -lt 160 ] && echo " SIG$(kill -l $(($1 - 128)
 # status 129..159 is a death by signal (perf's own failures exit with
 # -errno & 255, 160..255).
 run_case() {	# data compare runs(|-separated)
-	local data=$1 compare=$2 run rc urc sc what out uout
+	local data=$1 compare=$2 run rc urc sc what out uout n=0
 	local -a runs
 	IFS='|' read -r -a runs <<<"$3"
 	STATUS=ok MSG=
 	for run in "${runs[@]}"; do
+		n=$((n + 1))
 		local -a a
 		IFS=' ' read -r -a a <<<"$run"
 		what=${a[0]}${a[1]:+ ${a[*]:1}}
@@ -146,6 +147,10 @@ run_case() {	# data compare runs(|-separated)
 			else
 				MSG+=" (chains as upstream's)"
 			fi
+		fi
+		if [ -n "${ROBUST_KEEP:-}" ]; then	# a folder for the stderr of each run
+			mkdir -p "$ROBUST_KEEP"
+			cp "$err" "$ROBUST_KEEP/$(basename "$data").${a[0]}$n.err"
 		fi
 		sc=$(python3 "$C/sancheck.py" --upstream-rc "$urc" "$err")
 		case $? in

@@ -1,0 +1,96 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# test addr2line C++ names of inlined frames
+
+# Inlined C++ functions are named from their DWARF: qualified and demangled
+# from the linkage name when there is one, else from the scopes of their
+# declaration: a lambda's operator() inlined into a function template is
+# "main::{lambda}::operator()" or similar, never a bare "operator()".
+
+set -e
+
+CXX=${CXX:-c++}
+if ! command -v "$CXX" > /dev/null; then
+	echo "Skip: no C++ compiler"
+	exit 2
+fi
+
+tmpdir=$(mktemp -d /tmp/perf-test-addr2line-cxx.XXXXXX)
+perf_data="$tmpdir/perf.data"
+perf_script="$tmpdir/perf-script.txt"
+
+cleanup()
+{
+	trap - EXIT TERM INT
+	rm -rf "$tmpdir"
+}
+
+trap cleanup EXIT TERM INT
+
+cat > "$tmpdir/work.cpp" << _EOF
+#include <cstdlib>
+
+namespace outer {
+namespace inner {
+
+template <typename T>
+struct Acc {
+	T sum{};
+	inline void add(T v) { sum += v * v % 7; }
+};
+
+template <typename F>
+__attribute__((noinline)) unsigned long run(F f, unsigned n)
+{
+	unsigned long r = 0;
+
+	for (unsigned i = 0; i < n; i++)
+		r += f(i);
+	return r;
+}
+
+} // namespace inner
+} // namespace outer
+
+int main(int argc, char **argv)
+{
+	outer::inner::Acc<unsigned long> acc;
+	unsigned long r = 0;
+	unsigned rounds = argc > 1 ? atoi(argv[1]) : 300;
+
+	for (unsigned k = 0; k < rounds; k++)
+		r += outer::inner::run([&acc](unsigned i) {
+			acc.add(i);
+			return (i ^ (i >> 3)) & 1;
+		}, 1000000);
+	return (r + acc.sum) == 42;
+}
+_EOF
+
+if ! "$CXX" -O2 -g -o "$tmpdir/work" "$tmpdir/work.cpp"; then
+	echo "Skip: failed to build the workload"
+	exit 2
+fi
+
+if ! perf record -q -e task-clock:u -F 999 --call-graph dwarf -o "$perf_data" \
+	-- "$tmpdir/work" 300 2> /dev/null
+then
+	echo "Skip: failed to record task-clock:u"
+	exit 2
+fi
+
+perf script -i "$perf_data" -F ip,sym > "$perf_script"
+
+bare=$(grep -cE '^\s+[0-9a-f]+ operator\(\) \(inlined\)$' "$perf_script" || true)
+qualified=$(grep -cE '^\s+[0-9a-f]+ \S+::operator\(\) \(inlined\)$' "$perf_script" || true)
+add=$(grep -cE '^\s+[0-9a-f]+ outer::inner::Acc<unsigned long>::add\(unsigned long\) \(inlined\)$' \
+	"$perf_script" || true)
+echo "inlined operator(): $qualified qualified, $bare bare; inlined Acc<>::add: $add"
+
+if [ "$bare" -ne 0 ] || [ "$qualified" -eq 0 ] || [ "$add" -eq 0 ]; then
+	echo "Error: inlined C++ frames are not named with their scopes" >&2
+	grep -m5 -E 'operator\(\)|add' "$perf_script" >&2 || true
+	exit 1
+fi
+
+exit 0
