@@ -13,6 +13,12 @@
 # exit codes that differ from upstream's. One KTAP line per group of cases,
 # one "#" line per case. Last, valgrind memcheck of the normal series build
 # on the undamaged dwarf recording.
+# A crash upstream's build shares (same signal; under ASan a SEGV/BUS/FPE/ILL
+# report with no frame in the series' files) is reported as KNOWN, not failed.
+# Environment: ROBUST_ASAN_PERF (the perf to test), ROBUST_TIMEOUT (per run,
+# 120 s), ROBUST_ONLY (a regex of the groups to run), ROBUST_KEEP (a folder
+# to keep the stderr of every run in), ROBUST_VG_BUDGET (no valgrind past
+# this many seconds, 200).
 . "$(dirname "$0")/lib.sh"
 # msg echoes its words unquoted (globbing, spaces squeezed)
 msg() { printf '# %s\n' "$*"; }

@@ -9,9 +9,12 @@
 #include "build-id.h"
 #include "debug.h"
 #include "path.h"
+#include "hashmap.h"
 #include <fcntl.h>
 #include <unistd.h>
+#include <linux/err.h>
 #include <linux/zalloc.h>
+#include <stdlib.h>
 #include <elfutils/libdwfl.h>
 
 static const Dwfl_Callbacks offline_callbacks = {
@@ -170,13 +173,194 @@ out:
 	return mod;
 }
 
+/*
+ * The srcline state of a dso (dso->libdw): the Dwfl that has the dso as its
+ * only module, and the index of the subprograms of each CU an address was
+ * looked up in.
+ */
+struct dso_libdw {
+	Dwfl		*dwfl;
+	struct hashmap	*cu_funcs;	/* Dwarf_CU * -> struct cu_funcs * */
+};
+
+/*
+ * Index of the subprograms of a CU that have code, by address: what
+ * die_find_realfunc() finds by going through all the subprograms of the CU
+ * (dwarf_getfuncs()) for every address, found by a binary search.
+ *
+ * Key: the CU (its Dwarf_CU, which lives as long as the Dwfl). Value: one
+ * entry per address range of each subprogram of the CU, sorted by start,
+ * with the running maximum of the ends, so that nested and overlapping
+ * ranges are found too; the first subprogram in dwarf_getfuncs() order
+ * wins, as in die_find_realfunc(). Bound: the subprogram ranges of the CUs
+ * looked up, 40 bytes each, built on the first lookup in a CU. Lifetime:
+ * the dso's Dwfl (dso__free_libdw()). Thread safety: that of the dso's
+ * Dwfl, used by one srcline lookup at a time.
+ */
+struct cu_func_range {
+	Dwarf_Addr	start, end;	/* [start, end) */
+	Dwarf_Addr	max_end;	/* the largest end of this and the ranges before */
+	Dwarf_Off	die_off;	/* the subprogram's DIE */
+	unsigned int	seq;		/* the subprogram's dwarf_getfuncs() order */
+};
+
+struct cu_funcs {
+	size_t			nr, alloc;
+	unsigned int		seq;
+	bool			enomem;
+	struct cu_func_range	*ranges;
+};
+
+static size_t cu_funcs__hash(long key, void *ctx __maybe_unused)
+{
+	return key >> 4;
+}
+
+static bool cu_funcs__equal(long key1, long key2, void *ctx __maybe_unused)
+{
+	return key1 == key2;
+}
+
+static int cu_funcs__add(Dwarf_Die *fn_die, void *arg)
+{
+	struct cu_funcs *cf = arg;
+	Dwarf_Addr base, start, end;
+	ptrdiff_t off = 0;
+
+	if (dwarf_tag(fn_die) != DW_TAG_subprogram)
+		return DWARF_CB_OK;
+
+	while ((off = dwarf_ranges(fn_die, off, &base, &start, &end)) > 0) {
+		if (cf->nr == cf->alloc) {
+			size_t alloc = cf->alloc ? cf->alloc * 2 : 64;
+			struct cu_func_range *r = realloc(cf->ranges, alloc * sizeof(*r));
+
+			if (!r) {
+				cf->enomem = true;
+				return DWARF_CB_ABORT;
+			}
+			cf->ranges = r;
+			cf->alloc = alloc;
+		}
+		cf->ranges[cf->nr++] = (struct cu_func_range){
+			.start = start, .end = end,
+			.die_off = dwarf_dieoffset(fn_die), .seq = cf->seq,
+		};
+	}
+	cf->seq++;
+	return DWARF_CB_OK;
+}
+
+static int cu_func_range__cmp(const void *a, const void *b)
+{
+	const struct cu_func_range *ra = a, *rb = b;
+
+	if (ra->start != rb->start)
+		return ra->start < rb->start ? -1 : 1;
+	return ra->seq < rb->seq ? -1 : ra->seq > rb->seq;
+}
+
+static void cu_funcs__delete(struct cu_funcs *cf)
+{
+	if (cf) {
+		free(cf->ranges);
+		free(cf);
+	}
+}
+
+static struct cu_funcs *cu_funcs__new(Dwarf_Die *cu_die)
+{
+	struct cu_funcs *cf = zalloc(sizeof(*cf));
+	Dwarf_Addr max_end = 0;
+
+	if (!cf)
+		return NULL;
+
+	dwarf_getfuncs(cu_die, cu_funcs__add, cf, 0);
+	if (cf->enomem) {
+		cu_funcs__delete(cf);
+		return NULL;
+	}
+	qsort(cf->ranges, cf->nr, sizeof(*cf->ranges), cu_func_range__cmp);
+	for (size_t i = 0; i < cf->nr; i++) {
+		if (cf->ranges[i].end > max_end)
+			max_end = cf->ranges[i].end;
+		cf->ranges[i].max_end = max_end;
+	}
+	return cf;
+}
+
+static const struct cu_func_range *cu_funcs__find(const struct cu_funcs *cf, Dwarf_Addr addr)
+{
+	const struct cu_func_range *found = NULL;
+	size_t lo = 0, hi = cf->nr;
+
+	/* The first range that starts after addr... */
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (cf->ranges[mid].start <= addr)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	/* ... those before it that end after addr hold it. */
+	for (size_t i = lo; i-- > 0 && cf->ranges[i].max_end > addr; ) {
+		if (cf->ranges[i].end > addr && (!found || cf->ranges[i].seq < found->seq))
+			found = &cf->ranges[i];
+	}
+	return found;
+}
+
+/*
+ * cu_walk_functions_at() with the CU's index: the subprogram at addr and
+ * the inlined subroutines in it, from the outermost.
+ */
+static int libdw__walk_functions_at(struct dso_libdw *dl, Dwarf_Die *cu_die, Dwarf_Addr addr,
+				    int (*callback)(Dwarf_Die *, void *), void *data)
+{
+	const struct cu_func_range *range;
+	struct cu_funcs *cf = NULL;
+	Dwarf_Die sp_die;
+
+	if (!dl->cu_funcs) {
+		dl->cu_funcs = hashmap__new(cu_funcs__hash, cu_funcs__equal, NULL);
+		if (IS_ERR(dl->cu_funcs))
+			dl->cu_funcs = NULL;
+	}
+	if (!dl->cu_funcs)
+		return cu_walk_functions_at(cu_die, addr, callback, data);
+
+	if (!hashmap__find(dl->cu_funcs, cu_die->cu, &cf)) {
+		cf = cu_funcs__new(cu_die);
+		if (!cf || hashmap__add(dl->cu_funcs, cu_die->cu, cf)) {
+			cu_funcs__delete(cf);
+			return cu_walk_functions_at(cu_die, addr, callback, data);
+		}
+	}
+
+	range = cu_funcs__find(cf, addr);
+	if (!range || !dwarf_offdie(dwarf_cu_getdwarf(cu_die->cu), range->die_off, &sp_die))
+		return -ENOENT;
+	return die_walk_functions_at(&sp_die, addr, callback, data);
+}
+
 void dso__free_libdw(struct dso *dso)
 {
-	Dwfl *dwfl = dso__libdw(dso);
+	struct dso_libdw *dl = dso__libdw(dso);
 	struct dso_libdw_elf *de = dso__libdw_elf_ptr(dso);
 
-	if (dwfl) {
-		dwfl_end(dwfl);
+	if (dl) {
+		if (dl->cu_funcs) {
+			struct hashmap_entry *cur;
+			size_t bkt;
+
+			hashmap__for_each_entry(dl->cu_funcs, cur, bkt)
+				cu_funcs__delete(cur->pvalue);
+			hashmap__free(dl->cu_funcs);
+		}
+		dwfl_end(dl->dwfl);
+		free(dl);
 		dso__set_libdw(dso, NULL);
 	}
 	if (de) {
@@ -187,19 +371,26 @@ void dso__free_libdw(struct dso *dso)
 	}
 }
 
-struct Dwfl *dso__libdw_dwfl(struct dso *dso)
+static struct dso_libdw *dso__libdw_get(struct dso *dso)
 {
-	Dwfl *dwfl = dso__libdw(dso);
+	struct dso_libdw *dl = dso__libdw(dso);
 	const char *dso_name;
 	Dwfl_Module *mod;
+	Dwfl *dwfl;
 	int fd;
 
-	if (dwfl)
-		return dwfl;
+	if (dl)
+		return dl;
+
+	dl = zalloc(sizeof(*dl));
+	if (!dl)
+		return NULL;
 
 	dwfl = dwfl_begin(&offline_callbacks);
-	if (!dwfl)
+	if (!dwfl) {
+		free(dl);
 		return NULL;
+	}
 
 	/*
 	 * The dso's ELF file, shared with the unwinder, at the addresses it
@@ -215,25 +406,33 @@ struct Dwfl *dso__libdw_dwfl(struct dso *dso)
 		 */
 		dso_name = dso__long_name(dso);
 		fd = open(dso_name, O_RDONLY);
-		if (fd < 0) {
-			dwfl_end(dwfl);
-			return NULL;
-		}
+		if (fd < 0)
+			goto out_err;
 		mod = dwfl_report_offline(dwfl, dso_name, dso_name, fd);
 		if (!mod) {
-			dwfl_end(dwfl);
 			close(fd);
-			return NULL;
+			goto out_err;
 		}
 	}
 
-	if (dwfl_report_end(dwfl, /*removed=*/NULL, /*arg=*/NULL) != 0) {
-		dwfl_end(dwfl);
-		return NULL;
-	}
-	dso__set_libdw(dso, dwfl);
+	if (dwfl_report_end(dwfl, /*removed=*/NULL, /*arg=*/NULL) != 0)
+		goto out_err;
 
-	return dwfl;
+	dl->dwfl = dwfl;
+	dso__set_libdw(dso, dl);
+	return dl;
+
+out_err:
+	dwfl_end(dwfl);
+	free(dl);
+	return NULL;
+}
+
+struct Dwfl *dso__libdw_dwfl(struct dso *dso)
+{
+	struct dso_libdw *dl = dso__libdw_get(dso);
+
+	return dl ? dl->dwfl : NULL;
 }
 
 /*
@@ -416,7 +615,8 @@ int libdw__addr2line(u64 addr, char **file, unsigned int *line_nr,
 		     struct dso *dso, bool unwind_inlines,
 		     struct inline_node *node, struct symbol *sym)
 {
-	Dwfl *dwfl = dso__libdw_dwfl(dso);
+	struct dso_libdw *dl = dso__libdw_get(dso);
+	Dwfl *dwfl = dl ? dl->dwfl : NULL;
 	Dwfl_Module *mod;
 	Dwfl_Line *dwline;
 	Dwarf_Addr bias;
@@ -481,7 +681,7 @@ int libdw__addr2line(u64 addr, char **file, unsigned int *line_nr,
 
 		/* Walk from the parent down to the leaf. */
 		if (cudie)
-			cu_walk_functions_at(cudie, addr, libdw_a2l_cb, &args);
+			libdw__walk_functions_at(dl, cudie, addr, libdw_a2l_cb, &args);
 
 		if (!args.leaf_srcline_used)
 			free(args.leaf_srcline);
