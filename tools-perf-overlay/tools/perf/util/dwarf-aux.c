@@ -185,7 +185,7 @@ int die_walk_functions_at(Dwarf_Die *sp_die, Dwarf_Addr addr,
  * should be subprogram or inlined-subroutines.
  */
 int cu_walk_functions_at(Dwarf_Die *cu_die, Dwarf_Addr addr,
-		    int (*callback)(Dwarf_Die *, void *), void *data)
+			 int (*callback)(Dwarf_Die *, void *), void *data)
 {
 	Dwarf_Die die_mem;
 	Dwarf_Die *sp_die = die_find_realfunc(cu_die, addr, &die_mem);
