@@ -181,6 +181,11 @@ out:
 struct dso_libdw {
 	Dwfl		*dwfl;
 	struct hashmap	*cu_funcs;	/* Dwarf_CU * -> struct cu_funcs * */
+	enum {
+		DWARF_UNCHECKED,
+		DWARF_NONE,		/* libdw found no DWARF: other styles may */
+		DWARF_REFUSED,		/* a decompression bomb: don't let them try */
+	} no_dwarf;			/* why dwfl_module_getdwarf() failed */
 };
 
 /*
@@ -343,6 +348,53 @@ static int libdw__walk_functions_at(struct dso_libdw *dl, Dwarf_Die *cu_die, Dwa
 	if (!range || !dwarf_offdie(dwarf_cu_getdwarf(cu_die->cu), range->die_off, &sp_die))
 		return -ENOENT;
 	return die_walk_functions_at(&sp_die, addr, callback, data);
+}
+
+/*
+ * Whether the ELF file has a zlib-compressed section that says it inflates
+ * to more than zlib can inflate anything to (1032:1): a decompression bomb.
+ * libelf refuses such a section, so libdw has no DWARF for the file; LLVM's
+ * symbolizer and addr2line would allocate what it says (terabytes).
+ */
+static bool elf__has_compression_bomb(Elf *elf)
+{
+	Elf_Scn *scn = NULL;
+
+	while ((scn = elf_nextscn(elf, scn)) != NULL) {
+		GElf_Shdr shdr;
+		GElf_Chdr chdr;
+
+		if (gelf_getshdr(scn, &shdr) && (shdr.sh_flags & SHF_COMPRESSED) &&
+		    gelf_getchdr(scn, &chdr) && chdr.ch_type == ELFCOMPRESS_ZLIB &&
+		    chdr.ch_size / 1032 > shdr.sh_size)
+			return true;
+	}
+	return false;
+}
+
+/* Why the module has no DWARF: none, or a file libelf refused to inflate. */
+static int libdw__no_dwarf(Dwfl_Module *mod)
+{
+	const char *debugfile = NULL;
+	Dwarf_Addr bias;
+	Elf *elf = dwfl_module_getelf(mod, &bias);
+	bool bomb = elf && elf__has_compression_bomb(elf);
+
+	dwfl_module_info(mod, NULL, NULL, NULL, NULL, NULL, NULL, &debugfile);
+	if (!bomb && debugfile) {
+		int fd = open(debugfile, O_RDONLY);
+
+		if (fd >= 0) {
+			elf = elf_begin(fd, ELF_C_READ_MMAP, /*ref=*/NULL);
+			bomb = elf && elf__has_compression_bomb(elf);
+			elf_end(elf);
+			close(fd);
+		}
+	}
+	if (bomb)
+		pr_warning("%s: compressed debug section inflating to more than zlib can, ignored\n",
+			   debugfile ?: dwfl_module_info(mod, NULL, NULL, NULL, NULL, NULL, NULL, NULL));
+	return bomb ? DWARF_REFUSED : DWARF_NONE;
 }
 
 void dso__free_libdw(struct dso *dso)
@@ -641,8 +693,15 @@ int libdw__addr2line(u64 addr, char **file, unsigned int *line_nr,
 	 * between the regular ELF addr2line addresses and those to use with
 	 * libdw.
 	 */
-	if (!dwfl_module_getdwarf(mod, &bias))
-		return 0;
+	if (!dwfl_module_getdwarf(mod, &bias)) {
+		/*
+		 * No DWARF: other styles may find some, unless libdw refused
+		 * it as a decompression bomb.
+		 */
+		if (dl->no_dwarf == DWARF_UNCHECKED)
+			dl->no_dwarf = libdw__no_dwarf(mod);
+		return dl->no_dwarf == DWARF_REFUSED ? -1 : 0;
+	}
 	if (dwfl_addrmodule(dwfl, addr + bias) != mod)
 		return -1;
 
