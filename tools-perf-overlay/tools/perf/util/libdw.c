@@ -391,9 +391,12 @@ static int libdw__no_dwarf(Dwfl_Module *mod)
 			close(fd);
 		}
 	}
-	if (bomb)
+	if (bomb) {
+		const char *name = dwfl_module_info(mod, NULL, NULL, NULL, NULL, NULL, NULL, NULL);
+
 		pr_warning("%s: compressed debug section inflating to more than zlib can, ignored\n",
-			   debugfile ?: dwfl_module_info(mod, NULL, NULL, NULL, NULL, NULL, NULL, NULL));
+			   debugfile ?: name);
+	}
 	return bomb ? DWARF_REFUSED : DWARF_NONE;
 }
 
