@@ -1,11 +1,12 @@
 # SPDX-License-Identifier: GPL-2.0
 # make        install deps, fetch the base, apply the series, build the four
 #             perfs, and print the comparison on the clang++ candle
-# make check  the project's tests (KTAP), last line "N passed, N failed, N skipped"
+# make check  the project's tests (KTAP), last line "N passed, N failed, N skipped",
+#             with an ASan+UBSan build of the series for the robustness corpus
 # make bench  the full benchmark (all candles), a markdown table
 # make export re-export patches/ and tools-perf-overlay/ from the work branch
 SHELL := /bin/bash
-.PHONY: all deps base apply build check bench bench-clang export checkpatch clean
+.PHONY: all deps base apply build build-asan check bench bench-clang export checkpatch clean
 
 all: build bench-clang
 
@@ -24,7 +25,11 @@ build: apply
 	scripts/build.sh series libdw
 	scripts/build.sh series libunwind
 
-check: build
+# ASan+UBSan build of the series for tests/t-robust.sh (skipped without it).
+build-asan: apply
+	scripts/build.sh series asan
+
+check: build build-asan
 	tests/run.sh
 
 bench-clang: build
@@ -40,4 +45,5 @@ checkpatch:
 	scripts/checkpatch.sh
 
 clean:
+	-scripts/sid-chroot.sh umount
 	rm -rf work

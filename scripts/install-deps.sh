@@ -9,7 +9,7 @@ PKGS=(build-essential flex bison pkg-config git xz-utils
       libssl-dev libpfm4-dev libbfd-dev libiberty-dev binutils-dev systemtap-sdt-dev
       libopencsd-dev libnewt-dev asciidoc-base xmlto
       clang llvm lld libllvm14 llvm-dev libclang-dev
-      time strace valgrind libc6-dbg g++ binutils ccache)
+      time strace valgrind libc6-dbg g++ binutils ccache debootstrap libasan8 libubsan1)
 need=()
 for p in "${PKGS[@]}"; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || need+=("$p")
