@@ -3,7 +3,7 @@
 # The benchmark (not a test): standard candles recorded once (cached in
 # work/candles), then perf report/script of each with the four builds,
 # side by side in one run.  Prints one markdown table.
-#   scripts/bench.sh clang|bigdwarf|make|scale|startup|all
+#   scripts/bench.sh clang|bigdwarf|make|scale|startup|procs|all
 # BENCH_RUNS (default 3): runs per command, the median is reported.
 # BENCH_CMDS (default: report noinline script srcline).
 set -uo pipefail
@@ -206,6 +206,37 @@ bench_startup() {
 	rm -f "$OUT/t.$$" "$OUT/strace.$$"
 }
 
+# Start-up with many processes on the machine: upstream scans the fds of
+# every process (DRM PMUs) for the PMU mappings header.
+bench_procs() {
+	local n=${BENCH_PROCS:-2000} pids=() b w0 w1
+	echo
+	echo "### start-up with $n more idle processes (3 fds each)"
+	echo
+	echo "| command | build | wall ms, alone | wall ms, with $n processes | growth |"
+	echo "|---|---|---|---|---|"
+	startup_wall() {	# perf -> median wall ms of RUNS
+		for r in $(seq 1 "$RUNS"); do
+			/usr/bin/time -f "%e" -o "$OUT/t.$$" "$1" record -o /dev/null -e cpu-clock -- true \
+				>/dev/null 2>&1; cat "$OUT/t.$$"
+		done | sort -n | awk -v n="$RUNS" 'NR == int((n + 1) / 2) {print $1 * 1000}'
+	}
+	declare -A W0
+	for b in upstream-libdw series-libdw; do W0[$b]=$(startup_wall "$BUILD/$b/perf"); done
+	for i in $(seq 1 "$n"); do
+		sleep 3600 </dev/null >/dev/null 2>&1 3</dev/null &
+		pids+=($!)
+	done
+	sleep 2
+	for b in upstream-libdw series-libdw; do
+		w1=$(startup_wall "$BUILD/$b/perf")
+		printf '| perf record -e cpu-clock -- true | %s | %s | %s | %s |\n' "$b" "${W0[$b]}" "$w1" \
+			"$(python3 -c "print('%+.0f%%' % (100 * ($w1 / max(${W0[$b]}, 1) - 1)))")"
+	done
+	kill "${pids[@]}" 2>/dev/null; wait 2>/dev/null
+	rm -f "$OUT/t.$$"
+}
+
 what=${1:-clang}
 echo "## Benchmark $(date -u +%Y-%m-%d), $(nproc) cores, $(uname -r), elfutils $(dpkg-query -W -f='${Version}' libdw1 2>/dev/null), libunwind $(dpkg-query -W -f='${Version}' libunwind8 2>/dev/null), median of $RUNS"
 echo
@@ -214,12 +245,14 @@ case $what in
 clang) candle_clang && bench_candle clang ;;
 make) candle_make && bench_candle make ;;
 bigdwarf) candle_bigdwarf && bench_candle bigdwarf ;;
-startup) bench_startup ;;
+startup) bench_startup; bench_procs ;;
+procs) bench_procs ;;
 scale) candle_bigdwarf && bench_scale ;;
 all)
 	candle_clang && bench_candle clang
 	candle_bigdwarf && bench_candle bigdwarf
 	candle_make && bench_candle make
 	bench_scale
-	bench_startup ;;
+	bench_startup
+	bench_procs ;;
 esac
