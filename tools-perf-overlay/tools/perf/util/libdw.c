@@ -286,7 +286,8 @@ static struct cu_funcs *cu_funcs__new(Dwarf_Die *cu_die)
 		cu_funcs__delete(cf);
 		return NULL;
 	}
-	qsort(cf->ranges, cf->nr, sizeof(*cf->ranges), cu_func_range__cmp);
+	if (cf->nr)
+		qsort(cf->ranges, cf->nr, sizeof(*cf->ranges), cu_func_range__cmp);
 	for (size_t i = 0; i < cf->nr; i++) {
 		if (cf->ranges[i].end > max_end)
 			max_end = cf->ranges[i].end;
