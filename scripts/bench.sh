@@ -118,6 +118,23 @@ bench_scale() {
 	done
 }
 
+# The floor of the big-DWARF report with inline frames: --no-inline plus
+# one decompression of the hot library's debug file.
+bench_floor() {
+	local dbg
+	dbg=$(find /usr/lib/debug/.build-id -name '*.debug' -size +50M 2>/dev/null | head -1)
+	[ -n "$dbg" ] || return 0
+	echo
+	echo "### floor of the crushtool -g report with inline frames"
+	echo
+	for r in $(seq 1 "$RUNS"); do
+		/usr/bin/time -f "objcopy --decompress-debug-sections: %e s" \
+			objcopy --decompress-debug-sections "$dbg" "$OUT/dec.$$" 2>&1 | tail -1
+		rm -f "$OUT/dec.$$"
+		python3 "$TOP/bench/inflate.py" "$dbg"
+	done | sed 's/^/- /'
+}
+
 # measure <build> <cmd> <data> -> "wall usersys maxrss_kb" (median of RUNS)
 measure() {
 	local b=$1 cmd=$2 data=$3 perf=$BUILD/$1/perf
@@ -244,13 +261,13 @@ echo "libunwind builds run with unwind.style=libunwind; 'series' = v7.3-rc7 + pa
 case $what in
 clang) candle_clang && bench_candle clang ;;
 make) candle_make && bench_candle make ;;
-bigdwarf) candle_bigdwarf && bench_candle bigdwarf ;;
+bigdwarf) candle_bigdwarf && bench_candle bigdwarf && bench_floor ;;
 startup) bench_startup; bench_procs ;;
 procs) bench_procs ;;
 scale) candle_bigdwarf && bench_scale ;;
 all)
 	candle_clang && bench_candle clang
-	candle_bigdwarf && bench_candle bigdwarf
+	candle_bigdwarf && bench_candle bigdwarf && bench_floor
 	candle_make && bench_candle make
 	bench_scale
 	bench_startup
