@@ -17,17 +17,7 @@ DIR=$WORK/elfutils-$suite
 if [ -f "$DIR/.done" ]; then echo "$DIR"; exit 0; fi
 
 APT=$WORK/apt-$suite
-mkdir -p "$APT/lists/partial" "$APT/cache/archives/partial" "$APT/etc/preferences.d" "$APT/dl"
-echo "deb [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] $MIRROR $suite main" >"$APT/etc/sources.list"
-APTOPTS=(-o Dir::Etc::SourceList="$APT/etc/sources.list"
-	 -o Dir::Etc::SourceParts=/dev/null
-	 -o Dir::Etc::PreferencesParts="$APT/etc/preferences.d"
-	 -o Dir::State::Lists="$APT/lists"
-	 -o Dir::Cache="$APT/cache"
-	 -o Dir::State::status=/dev/null
-	 -o Acquire::Check-Valid-Until=false
-	 -o APT::Architecture=amd64
-	 -o Debug::NoLocking=1)
+apt_private "$APT" "deb [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] $MIRROR $suite main"
 apt-get -q "${APTOPTS[@]}" update >/dev/null
 rm -f "$APT"/dl/*.deb
 # Debian's 64-bit time_t transition renamed the libraries (libdw1t64).

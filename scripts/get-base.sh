@@ -9,9 +9,8 @@
 # PERF_TREE=/path/to/perf-tools-next: use that git tree instead (nothing is
 # downloaded); the series is applied on its HEAD.
 set -euo pipefail
+. "$(dirname "$0")/lib.sh"	# apt_private
 
-TOP=$(cd "$(dirname "$0")/.." && pwd)
-WORK=${WORK:-$TOP/work}
 BASE=$WORK/base
 PKG=linux-source-7.3
 VER=${BASE_VERSION:-7.3~rc7-1~exp1}
@@ -31,17 +30,7 @@ if git -C "$BASE" rev-parse -q --verify v7.3-rc7 >/dev/null 2>&1; then
 fi
 
 APT=$WORK/apt
-mkdir -p "$APT/lists/partial" "$APT/archives/partial" "$APT/etc/preferences.d" "$APT/dl"
-echo "deb [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] $MIRROR experimental main" >"$APT/etc/sources.list"
-APTOPTS=(-o Dir::Etc::SourceList="$APT/etc/sources.list"
-	 -o Dir::Etc::SourceParts=/dev/null
-	 -o Dir::Etc::PreferencesParts="$APT/etc/preferences.d"
-	 -o Dir::State::Lists="$APT/lists"
-	 -o Dir::Cache="$APT/cache"
-	 -o Dir::State::status=/dev/null
-	 -o Acquire::Check-Valid-Until=false
-	 -o APT::Architecture=amd64
-	 -o Debug::NoLocking=1)
+apt_private "$APT" "deb [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] $MIRROR experimental main"
 DEB=$(ls "$APT"/dl/${PKG}_*.deb 2>/dev/null | head -1 || true)
 if [ -z "$DEB" ] || ! echo "$SHA256  $DEB" | sha256sum -c --quiet - 2>/dev/null; then
 	mkdir -p "$APT/cache"

@@ -14,4 +14,21 @@ UPSTREAM=$WORK/upstream		# worktree of BASE_REF
 BUILD=$WORK/build		# O= folders
 JOBS=${JOBS:-$(nproc)}
 
-
+# apt-get through a private sources list and state in folder $1, with the one
+# sources line $2: the system's apt configuration and state are left alone.
+# Sets APTOPTS, for apt-get and apt-cache.
+apt_private() {
+	local dir=$1
+	mkdir -p "$dir/lists/partial" "$dir/cache/archives/partial" "$dir/archives/partial" \
+		"$dir/etc/preferences.d" "$dir/dl"
+	echo "$2" >"$dir/etc/sources.list"
+	APTOPTS=(-o Dir::Etc::SourceList="$dir/etc/sources.list"
+		 -o Dir::Etc::SourceParts=/dev/null
+		 -o Dir::Etc::PreferencesParts="$dir/etc/preferences.d"
+		 -o Dir::State::Lists="$dir/lists"
+		 -o Dir::Cache="$dir/cache"
+		 -o Dir::State::status=/dev/null
+		 -o Acquire::Check-Valid-Until=false
+		 -o APT::Architecture=amd64
+		 -o Debug::NoLocking=1)
+}
