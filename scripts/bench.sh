@@ -100,8 +100,8 @@ bench_scale() {
 			mv "$q.tmp" "$q"
 	fi
 	local nq nf
-	nq=$("$REC" report -i "$q" --stats 2>/dev/null | awk '/SAMPLE events:/ {print $3; exit}')
-	nf=$("$REC" report -i "$f" --stats 2>/dev/null | awk '/SAMPLE events:/ {print $3; exit}')
+	nq=$("$REC" report -i "$q" --stats 2>/dev/null | awk '/SAMPLE events:/ && !n++ {print $3}')
+	nf=$("$REC" report -i "$f" --stats 2>/dev/null | awk '/SAMPLE events:/ && !n++ {print $3}')
 	echo
 	echo "### time per sample: crushtool --call-graph dwarf, $nq and $nf samples"
 	echo
@@ -122,7 +122,7 @@ bench_scale() {
 # one decompression of the hot library's debug file.
 bench_floor() {
 	local dbg
-	dbg=$(find /usr/lib/debug/.build-id -name '*.debug' -size +50M 2>/dev/null | head -1)
+	dbg=$(find /usr/lib/debug/.build-id -name '*.debug' -size +50M 2>/dev/null | sed -n 1p)
 	[ -n "$dbg" ] || return 0
 	echo
 	echo "### floor of the crushtool -g report with inline frames"

@@ -42,7 +42,7 @@ for b in blocks:
         continue
     print("\n".join(b))
 ' "${LIBHDRS[@]}")
-	if echo "$out" | grep -qE '^(ERROR|WARNING|CHECK):'; then
+	if grep -qE '^(ERROR|WARNING|CHECK):' <<<"$out"; then
 		echo "FAIL $(basename "$p")"; echo "$out" | sed 's/^/    /'
 		rc=1
 	else

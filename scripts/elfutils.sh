@@ -11,6 +11,7 @@
 # build those in a chroot of that suite instead.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
+trap 'echo "elfutils.sh: line $LINENO: exit $? of: $BASH_COMMAND" >&2' ERR
 suite=${1:?suite}
 MIRROR=${MIRROR:-http://deb.debian.org/debian}
 DIR=$WORK/elfutils-$suite
@@ -25,7 +26,8 @@ pkgs=(libdw-dev libelf-dev)
 for p in libdw1 libelf1; do
 	if apt-cache "${APTOPTS[@]}" show "${p}t64" >/dev/null 2>&1; then pkgs+=("${p}t64"); else pkgs+=("$p"); fi
 done
-(cd "$APT/dl" && apt-get -q "${APTOPTS[@]}" download "${pkgs[@]}" >/dev/null 2>&1)
+(cd "$APT/dl" && apt-get -q "${APTOPTS[@]}" download "${pkgs[@]}" >"$APT/download.log" 2>&1) ||
+	{ cat "$APT/download.log" >&2; exit 1; }
 rm -rf "$DIR"; mkdir -p "$DIR"
 for d in "$APT"/dl/*.deb; do dpkg-deb -x "$d" "$DIR"; done
 tri=$(gcc -print-multiarch)
@@ -33,12 +35,15 @@ ln -s usr/include "$DIR/include"
 ln -s "usr/lib/$tri" "$DIR/lib"
 # libdw.so/libelf.so -dev links are absolute in some versions.
 for l in libdw libelf; do
-	so=$(ls "$DIR/lib/$l.so."* 2>/dev/null | grep -E '\.so\.[0-9]+$' | head -1)
+	so=$(ls "$DIR/lib/$l.so."* 2>/dev/null | sed -n '/\.so\.[0-9]*$/p')
+	so=${so%%$'\n'*}
 	ln -sf "$(basename "$so")" "$DIR/lib/$l.so"
 done
 need=$(objdump -T "$DIR"/lib/libdw.so.1 "$DIR"/lib/libelf.so.1 2>/dev/null |
 	grep -o 'GLIBC_2\.[0-9]*' | sort -t. -k2 -n | tail -1)
-have=GLIBC_$(ldd --version | head -1 | grep -o '[0-9]*\.[0-9]*$')
+# (Not "ldd --version | head -1": ldd dies of SIGPIPE when head exits
+# first, which pipefail turns into a silent failure of this script.)
+have=GLIBC_$(getconf GNU_LIBC_VERSION | sed 's/.* //')
 if [ "$(printf '%s\n%s\n' "${need#GLIBC_}" "${have#GLIBC_}" | sort -V | tail -1)" != "${have#GLIBC_}" ]; then
 	echo "elfutils: $suite's libdw needs $need, this system has $have" >&2
 	exit 1
