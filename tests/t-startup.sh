@@ -2,14 +2,17 @@
 # SPDX-License-Identifier: GPL-2.0
 # Start-up of perf record, counted with strace (no timings): the series
 # reads /proc/kallsyms once and does not look at the fds of every process
-# (/proc/<pid>/fd, DRM PMUs) or at hwmon for a cpu-clock recording.
+# (/proc/<pid>/fd, DRM PMUs) or at hwmon for a cpu-clock recording; perf
+# trace reads a tracepoint format file in one read() (and one for EOF);
+# thread maps read /proc/<pid>/task without an fstat() per process; perf
+# list lists what upstream lists.
 . "$(dirname "$0")/lib.sh"
 
 ktap_print_header
 if ! command -v strace >/dev/null; then
 	ktap_set_plan 1; ktap_test_skip "no strace"; ktap_finished; exit 0
 fi
-ktap_set_plan 3
+ktap_set_plan 6
 
 trace() {	# tree -> strace -f output of perf record of true
 	strace -f -o "$TMPD/$1.strace" "$(perf_bin "$1" libdw)" record -o /dev/null \
@@ -38,4 +41,52 @@ msg "calls on /sys/class/hwmon" "$u" "$s"
 	ktap_test_fail "perf record -e cpu-clock does not scan hwmon"
 
 ktap_print_msg "syscalls: upstream $(echo "$up" | wc -l), series $(echo "$se" | wc -l)"
+
+# read() calls per tracepoint format file that perf trace reads.
+reads_per_format() {	# tree -> "files reads"
+	strace -f -e trace=openat,read,close -o "$TMPD/$1.trace" "$(perf_bin "$1" libdw)" \
+		trace -o /dev/null -- true >/dev/null 2>&1
+	awk '/openat\(.*\/format", O_RDONLY\) = [0-9]+$/ { fd[$NF] = 1; files++ }
+	     / read\([0-9]+,/ { split($2, a, /[(,]/); if (a[2] in fd) reads++ }
+	     / close\([0-9]+\)/ { split($2, a, /[()]/); delete fd[a[2]] }
+	     END { print files + 0, reads + 0 }' "$TMPD/$1.trace"
+}
+if [ -d /sys/kernel/tracing/events/syscalls ]; then
+	read -r uf ur < <(reads_per_format upstream)
+	read -r sf sr < <(reads_per_format series)
+	ktap_print_msg "perf trace: tracepoint format files/read() calls: upstream $uf/$ur, series $sf/$sr"
+	[ "$sf" -gt 0 ] && [ "$sr" -le $(( 2 * sf )) ] &&
+		ktap_test_pass "perf trace reads a tracepoint format file in one read()" ||
+		ktap_test_fail "perf trace reads a tracepoint format file in one read()"
+else
+	ktap_test_skip "perf trace reads a tracepoint format file in one read() (no tracefs)"
+fi
+
+# The map of all threads (stat -a --per-thread) opens /proc/<pid>/task of
+# every process; upstream's scandir() fstat()s each of them.
+task_fstats() {	# tree -> "task directories, fstat calls on them"
+	strace -f -e trace=openat,newfstatat,fstat,close -o "$TMPD/$1.stat" "$(perf_bin "$1" libdw)" \
+		stat -a --per-thread -e task-clock -o /dev/null -- true >/dev/null 2>&1
+	awk '/openat\(.*"\/proc\/[0-9]+\/task", .*= [0-9]+$/ { fd[$NF] = 1; dirs++ }
+	     /fstat(at)?\([0-9]+,/ { split($2, a, /[(,]/); if (a[2] in fd) st++ }
+	     / close\([0-9]+\)/ { split($2, a, /[()]/); delete fd[a[2]] }
+	     END { print dirs + 0, st + 0 }' "$TMPD/$1.stat"
+}
+read -r ud us < <(task_fstats upstream)
+read -r sd ss < <(task_fstats series)
+ktap_print_msg "perf stat -a --per-thread: /proc/<pid>/task opened/fstat()ed: upstream $ud/$us, series $sd/$ss"
+[ "$sd" -gt 0 ] && [ "$ss" -eq 0 ] &&
+	ktap_test_pass "thread maps read /proc/<pid>/task without fstat()" ||
+	ktap_test_fail "thread maps read /proc/<pid>/task without fstat()"
+
+# No scan was dropped from what perf list shows.
+"$(perf_bin upstream libdw)" list >"$TMPD/list.upstream" 2>/dev/null
+"$(perf_bin series libdw)" list >"$TMPD/list.series" 2>/dev/null
+if [ -s "$TMPD/list.series" ] && cmp -s "$TMPD/list.upstream" "$TMPD/list.series"; then
+	ktap_print_msg "perf list: $(wc -l <"$TMPD/list.series") lines, as upstream's"
+	ktap_test_pass "perf list lists what upstream lists"
+else
+	ktap_print_msg "$(diff "$TMPD/list.upstream" "$TMPD/list.series" | head -20)"
+	ktap_test_fail "perf list lists what upstream lists"
+fi
 ktap_finished
