@@ -5,14 +5,16 @@
 # (/proc/<pid>/fd, DRM PMUs) or at hwmon for a cpu-clock recording; perf
 # trace reads a tracepoint format file in one read() (and one for EOF);
 # thread maps read /proc/<pid>/task without an fstat() per process; perf
-# list lists what upstream lists.
+# list lists what upstream lists; perf record --all-cgroups finds the
+# cgroups upstream finds; perf list looks at no process's fds on a machine
+# without DRM devices.
 . "$(dirname "$0")/lib.sh"
 
 ktap_print_header
 if ! command -v strace >/dev/null; then
 	ktap_set_plan 1; ktap_test_skip "no strace"; ktap_finished; exit 0
 fi
-ktap_set_plan 6
+ktap_set_plan 8
 
 trace() {	# tree -> strace -f output of perf record of true
 	strace -f -o "$TMPD/$1.strace" "$(perf_bin "$1" libdw)" record -o /dev/null \
@@ -78,6 +80,41 @@ ktap_print_msg "perf stat -a --per-thread: /proc/<pid>/task opened/fstat()ed: up
 [ "$sd" -gt 0 ] && [ "$ss" -eq 0 ] &&
 	ktap_test_pass "thread maps read /proc/<pid>/task without fstat()" ||
 	ktap_test_fail "thread maps read /proc/<pid>/task without fstat()"
+
+# The cgroup tree walk of perf record --all-cgroups (io_dir), on a tree of
+# our own in the cgroup2 hierarchy.
+cgroups_recorded() {	# tree -> sorted PERF_RECORD_CGROUP paths
+	"$(perf_bin "$1" libdw)" record --all-cgroups -o "$TMPD/cg-$1.data" -e cpu-clock -- true \
+		>/dev/null 2>&1
+	"$(perf_bin "$1" libdw)" report -D -i "$TMPD/cg-$1.data" 2>/dev/null |
+		sed -n 's/.*PERF_RECORD_CGROUP cgroup: [0-9]* //p' | sort
+}
+cg2=$(awk '$3 == "cgroup2" {print $2; exit}' /proc/mounts)
+cgt=${cg2:+$cg2/perf-t-startup-$$}
+if [ -n "$cgt" ] && mkdir -p "$cgt/a/b/c" "$cgt/d" "$cgt/e/f" 2>/dev/null; then
+	u=$(cgroups_recorded upstream); s=$(cgroups_recorded series)
+	find "$cgt" -depth -type d -exec rmdir {} \; 2>/dev/null
+	n=$(grep -c "perf-t-startup-$$" <<<"$s" || true)
+	ktap_print_msg "perf record --all-cgroups: $(wc -l <<<"$s") cgroups, $n of the test's 7"
+	[ "$n" -eq 7 ] && [ "$u" = "$s" ] &&
+		ktap_test_pass "perf record --all-cgroups finds the cgroups upstream finds" ||
+		ktap_test_fail "perf record --all-cgroups finds the cgroups upstream finds"
+else
+	ktap_test_skip "perf record --all-cgroups finds the cgroups upstream finds (no writable cgroup2)"
+fi
+
+# DRM PMU discovery (perf list) on a machine without DRM minors.
+if ls /sys/class/drm 2>/dev/null | grep -qE '^(card|renderD)'; then
+	ktap_test_skip "perf list reads no /proc/<pid>/fd without DRM devices (this machine has some)"
+else
+	strace -f -o "$TMPD/list-up.strace" "$(perf_bin upstream libdw)" list >/dev/null 2>&1
+	strace -f -o "$TMPD/list-se.strace" "$(perf_bin series libdw)" list >/dev/null 2>&1
+	u=$(grep -cE "$fdscan" "$TMPD/list-up.strace" || true)
+	s=$(grep -cE "$fdscan" "$TMPD/list-se.strace" || true)
+	msg "perf list, calls on /proc/<pid>/fd" "$u" "$s"
+	[ "$s" -eq 0 ] && ktap_test_pass "perf list reads no /proc/<pid>/fd without DRM devices" ||
+		ktap_test_fail "perf list reads no /proc/<pid>/fd without DRM devices"
+fi
 
 # No scan was dropped from what perf list shows.
 "$(perf_bin upstream libdw)" list >"$TMPD/list.upstream" 2>/dev/null
