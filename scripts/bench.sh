@@ -230,28 +230,35 @@ bench_procs() {
 	echo
 	echo "### start-up with $n more idle processes (3 fds each)"
 	echo
-	echo "| command | build | wall ms, alone | wall ms, with $n processes | growth |"
-	echo "|---|---|---|---|---|"
-	startup_wall() {	# perf -> median wall ms of RUNS
+	echo "| command | build | wall ms, alone | wall ms, with $n processes | growth | syscalls, with $n processes |"
+	echo "|---|---|---|---|---|---|"
+	local cmds=("record -o /dev/null -e cpu-clock -- true" "list" "stat -a --per-thread -e task-clock -o /dev/null -- true")
+	startup_wall() {	# perf command... -> median wall ms of RUNS
 		for r in $(seq 1 "$RUNS"); do
-			/usr/bin/time -f "%e" -o "$OUT/t.$$" "$1" record -o /dev/null -e cpu-clock -- true \
-				>/dev/null 2>&1; cat "$OUT/t.$$"
+			/usr/bin/time -f "%e" -o "$OUT/t.$$" "$@" >/dev/null 2>&1; cat "$OUT/t.$$"
 		done | sort -n | awk -v n="$RUNS" 'NR == int((n + 1) / 2) {print $1 * 1000}'
 	}
 	declare -A W0
-	for b in upstream-libdw series-libdw; do W0[$b]=$(startup_wall "$BUILD/$b/perf"); done
+	for b in upstream-libdw series-libdw; do
+		for c in "${cmds[@]}"; do W0[$b $c]=$(startup_wall "$BUILD/$b/perf" $c); done
+	done
 	for i in $(seq 1 "$n"); do
 		sleep 3600 </dev/null >/dev/null 2>&1 3</dev/null &
 		pids+=($!)
 	done
 	sleep 2
-	for b in upstream-libdw series-libdw; do
-		w1=$(startup_wall "$BUILD/$b/perf")
-		printf '| perf record -e cpu-clock -- true | %s | %s | %s | %s |\n' "$b" "${W0[$b]}" "$w1" \
-			"$(python3 -c "print('%+.0f%%' % (100 * ($w1 / max(${W0[$b]}, 1) - 1)))")"
+	for c in "${cmds[@]}"; do
+		for b in upstream-libdw series-libdw; do
+			w0=${W0[$b $c]}
+			w1=$(startup_wall "$BUILD/$b/perf" $c)
+			strace -f -c -o "$OUT/strace.$$" "$BUILD/$b/perf" $c >/dev/null 2>&1
+			tot=$(awk '/^100.00|total$/ {print $(NF-2)}' "$OUT/strace.$$" | tail -1)
+			printf '| perf %s | %s | %s | %s | %s | %s |\n' "${c%% -o /dev/null*}" "$b" "$w0" "$w1" \
+				"$(python3 -c "print('%+.0f%%' % (100 * ($w1 / max($w0, 1) - 1)))")" "$tot"
+		done
 	done
 	kill "${pids[@]}" 2>/dev/null; wait 2>/dev/null
-	rm -f "$OUT/t.$$"
+	rm -f "$OUT/t.$$" "$OUT/strace.$$"
 }
 
 what=${1:-clang}
