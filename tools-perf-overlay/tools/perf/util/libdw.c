@@ -17,11 +17,6 @@
 #include <stdlib.h>
 #include <elfutils/libdwfl.h>
 
-static const Dwfl_Callbacks offline_callbacks = {
-	.find_debuginfo = dwfl_standard_find_debuginfo,
-	.section_address = dwfl_offline_section_address,
-	.find_elf = libdw__find_elf,
-};
 
 /*
  * The ELF file of a dso, opened once per run and shared by the libdw users
@@ -120,6 +115,41 @@ int libdw__find_elf(struct Dwfl_Module *mod __maybe_unused, void **userdata,
 	return -1;
 }
 
+/*
+ * The debug info of a dso for srcline: where libdwfl looks for it (the
+ * debuglink and build-id paths, debuginfod), else the file perf read the
+ * dso's symbols from when that is another file (a debug file perf found,
+ * e.g. in its build-id cache): the file LLVM, libbfd and addr2line are
+ * given. So when libdw finds no DWARF, none of them has any to read.
+ */
+static int libdw__find_debuginfo(Dwfl_Module *mod, void **userdata, const char *modname,
+				 Dwarf_Addr base, const char *file_name,
+				 const char *debuglink_file, GElf_Word debuglink_crc,
+				 char **debuginfo_file_name)
+{
+	const struct dso *dso = *userdata;
+	const char *symsrc = dso ? dso__symsrc_filename(dso) : NULL;
+	int fd = dwfl_standard_find_debuginfo(mod, userdata, modname, base, file_name,
+					      debuglink_file, debuglink_crc,
+					      debuginfo_file_name);
+
+	if (fd >= 0 || !symsrc || (file_name && !strcmp(file_name, symsrc)))
+		return fd;
+
+	fd = open(symsrc, O_RDONLY);
+	if (fd >= 0) {
+		free(*debuginfo_file_name);
+		*debuginfo_file_name = strdup(symsrc);
+	}
+	return fd;
+}
+
+static const Dwfl_Callbacks offline_callbacks = {
+	.find_debuginfo = libdw__find_debuginfo,
+	.section_address = dwfl_offline_section_address,
+	.find_elf = libdw__find_elf,
+};
+
 Dwfl_Module *libdw__report_dso(Dwfl *dwfl, struct dso *dso, Dwarf_Addr base,
 			       bool link_addresses)
 {
@@ -183,7 +213,8 @@ struct dso_libdw {
 	struct hashmap	*cu_funcs;	/* Dwarf_CU * -> struct cu_funcs * */
 	enum {
 		DWARF_UNCHECKED,
-		DWARF_NONE,		/* libdw found no DWARF: other styles may */
+		DWARF_UNREADABLE,	/* DWARF libdw failed to read: others may */
+		DWARF_NONE,		/* none in the dso or its debug files */
 		DWARF_REFUSED,		/* a decompression bomb: don't let them try */
 	} no_dwarf;			/* why dwfl_module_getdwarf() failed */
 };
@@ -373,13 +404,27 @@ static bool elf__has_compression_bomb(Elf *elf)
 	return false;
 }
 
-/* Why the module has no DWARF: none, or a file libelf refused to inflate. */
+static bool elf__has_dwarf(Elf *elf)
+{
+	GElf_Ehdr ehdr;
+	GElf_Shdr shdr;
+
+	return elf && gelf_getehdr(elf, &ehdr) &&
+	       (elf_section_by_name(elf, &ehdr, &shdr, ".debug_info", /*idx=*/NULL) ||
+		elf_section_by_name(elf, &ehdr, &shdr, ".zdebug_info", /*idx=*/NULL));
+}
+
+/*
+ * Why the module has no DWARF: none anywhere, DWARF libdw could not read,
+ * or a file libelf refused to inflate.
+ */
 static int libdw__no_dwarf(Dwfl_Module *mod)
 {
 	const char *debugfile = NULL;
 	Dwarf_Addr bias;
 	Elf *elf = dwfl_module_getelf(mod, &bias);
 	bool bomb = elf && elf__has_compression_bomb(elf);
+	bool dwarf = elf__has_dwarf(elf);
 
 	dwfl_module_info(mod, NULL, NULL, NULL, NULL, NULL, NULL, &debugfile);
 	if (!bomb && debugfile) {
@@ -388,6 +433,7 @@ static int libdw__no_dwarf(Dwfl_Module *mod)
 		if (fd >= 0) {
 			elf = elf_begin(fd, ELF_C_READ_MMAP, /*ref=*/NULL);
 			bomb = elf && elf__has_compression_bomb(elf);
+			dwarf = dwarf || elf__has_dwarf(elf);
 			elf_end(elf);
 			close(fd);
 		}
@@ -398,7 +444,9 @@ static int libdw__no_dwarf(Dwfl_Module *mod)
 		pr_warning("%s: compressed debug section inflating to more than zlib can, ignored\n",
 			   debugfile ?: name);
 	}
-	return bomb ? DWARF_REFUSED : DWARF_NONE;
+	if (bomb)
+		return DWARF_REFUSED;
+	return dwarf ? DWARF_UNREADABLE : DWARF_NONE;
 }
 
 void dso__free_libdw(struct dso *dso)
@@ -699,12 +747,14 @@ int libdw__addr2line(u64 addr, char **file, unsigned int *line_nr,
 	 */
 	if (!dwfl_module_getdwarf(mod, &bias)) {
 		/*
-		 * No DWARF: other styles may find some, unless libdw refused
-		 * it as a decompression bomb.
+		 * No DWARF: when there is none to read anywhere, or only a
+		 * decompression bomb, that is the answer (the dso's a2l_fails
+		 * count ends the lookups); other styles may read DWARF that
+		 * libdw could not.
 		 */
 		if (dl->no_dwarf == DWARF_UNCHECKED)
 			dl->no_dwarf = libdw__no_dwarf(mod);
-		return dl->no_dwarf == DWARF_REFUSED ? -1 : 0;
+		return dl->no_dwarf == DWARF_UNREADABLE ? 0 : -1;
 	}
 	if (dwfl_addrmodule(dwfl, addr + bias) != mod)
 		return -1;

@@ -131,10 +131,55 @@ test_no_fork() {
     fi
 }
 
+test_no_debuginfo() {
+    echo "Source lines of a binary without debug info"
+    # When libdw finds no DWARF for a DSO, in it or in any debug file, no
+    # other addr2line style has any to read: none is asked, even when
+    # addr2line.style lists one after libdw.
+    if ! perf check feature -q dwarf
+    then
+        echo "Skip: libdw is not built in"
+        return
+    fi
+    if ! command -v objcopy > /dev/null
+    then
+        echo "Skip: no objcopy"
+        return
+    fi
+    fake_addr2line="${test_dir}/addr2line"
+    forked="${test_dir}/forked"
+    printf '#!/bin/sh\ntouch "%s"\nexec addr2line "$@"\n' "${forked}" > "${fake_addr2line}"
+    chmod +x "${fake_addr2line}"
+    rm -f "${forked}"
+
+    # A copy of perf without DWARF, debuglink or build ID (which could lead
+    # to a debug file), and a build-id cache of the test's own.
+    stripped="${test_dir}/perf-no-debuginfo"
+    objcopy --strip-debug --remove-section=.gnu_debuglink \
+        --remove-section=.note.gnu.build-id "$(command -v perf)" "${stripped}"
+    HOME="${test_dir}" perf record -g -e task-clock:u -o "${perf_data}" -- \
+        "${stripped}" test -w noploop 1
+    HOME="${test_dir}" perf report -i "${perf_data}" --addr2line="${fake_addr2line}" \
+        --addr2line-style=libdw,addr2line --sort dso,srcline -q --stdio \
+        > "${perf_script_txt}"
+    if ! grep -q "perf-no-debuginfo" "${perf_script_txt}"
+    then
+        echo "Source lines of a binary without debug info [Failed: no samples in it]"
+        err=1
+    elif [ -e "${forked}" ]
+    then
+        echo "Source lines of a binary without debug info [Failed: addr2line forked]"
+        err=1
+    else
+        echo "Source lines of a binary without debug info [Success]"
+    fi
+}
+
 test_fp
 test_dwarf
 test_lbr
 test_no_fork
+test_no_debuginfo
 
 cleanup
 exit $err
