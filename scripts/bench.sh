@@ -3,7 +3,7 @@
 # The benchmark (not a test): standard candles recorded once (cached in
 # work/candles), then perf report/script of each with the four builds,
 # side by side in one run.  Prints one markdown table.
-#   scripts/bench.sh clang|bigdwarf|make|scale|startup|procs|all
+#   scripts/bench.sh clang|bigdwarf|make|addrs|scale|startup|procs|all
 # BENCH_RUNS (default 3): runs per command, the median is reported.
 # BENCH_CMDS (default: report noinline script srcline).
 set -uo pipefail
@@ -86,6 +86,69 @@ candle_bigdwarf() {
 		record bigdwarf "$mode" crushtool -i "$CANDLES/crushmap" --test --num-rep 3 \
 			--min-x 0 --max-x "${BIGDWARF_X:-299999}" --show-statistics
 	done
+}
+
+# Cost per unique address: the same run time (and about as many samples)
+# spread over 100 and over 3000 functions of one DSO, each with two levels
+# of inlined helpers: 10x the distinct sampled addresses. What inline
+# frames cost above the floor (the same report with --no-inline) should
+# grow no more than the distinct addresses do.
+candle_addrs() {
+	local n data
+	for n in 100 3000; do
+		if [ ! -x "$CANDLES/addrs$n" ]; then
+			python3 "$TOP/bench/addrs-gen.py" "$n" >"$CANDLES/addrs$n.c" &&
+				gcc -O2 -g -o "$CANDLES/addrs$n" "$CANDLES/addrs$n.c" || return 1
+		fi
+		data=$CANDLES/addrs$n-fp.data
+		if [ ! -s "$data" ]; then
+			echo "bench: recording addrs$n (fp)" >&2
+			"$REC" record -q -e cpu-clock -F 4000 -g -o "$data.tmp" -- "$CANDLES/addrs$n" 5 \
+				>/dev/null 2>&1 && mv "$data.tmp" "$data"
+		fi
+	done
+}
+
+bench_addrs() {
+	local a1=$CANDLES/addrs100-fp.data a2=$CANDLES/addrs3000-fp.data b d1 d2
+	local r1 n1 r2 n2
+	[ -s "$a1" ] && [ -s "$a2" ] || return 0
+	d1=$("$REC" script -i "$a1" -F ip --hide-call-graph 2>/dev/null | sort -u | wc -l)
+	d2=$("$REC" script -i "$a2" -F ip --hide-call-graph 2>/dev/null | sort -u | wc -l)
+	echo
+	echo "### cost per unique address: one DSO, 100 and 3000 functions with inlined helpers, -g"
+	echo
+	echo "Distinct sampled addresses: $d1 and $d2 ($(python3 -c "print('%.1fx' % ($d2 / max($d1, 1)))")), samples:" \
+		"$("$REC" report -i "$a1" --stats 2>/dev/null | awk '/SAMPLE events:/ && !n++ {print $3}') and" \
+		"$("$REC" report -i "$a2" --stats 2>/dev/null | awk '/SAMPLE events:/ && !n++ {print $3}')."
+	echo "\"above the floor\" = report (inline frames on) - the same with --no-inline."
+	echo
+	echo "| build | report s, 100 | --no-inline s, 100 | report s, 3000 | --no-inline s, 3000 | above the floor, 3000 / 100 | max RSS MiB, 100 / 3000 |"
+	echo "|---|---|---|---|---|---|---|"
+	for b in upstream-libdw series-libdw series-libunwind; do
+		read -r r1 _ m1 < <(measure "$b" report "$a1")
+		read -r n1 _ _ < <(measure "$b" noinline "$a1")
+		read -r r2 _ m2 < <(measure "$b" report "$a2")
+		read -r n2 _ _ < <(measure "$b" noinline "$a2")
+		printf '| %s | %.2f | %.2f | %.2f | %.2f | %s | %d / %d |\n' "$b" "$r1" "$n1" "$r2" "$n2" \
+			"$(python3 -c "print('%.1fx' % (max($r2 - $n2, 0.01) / max($r1 - $n1, 0.01)))")" \
+			$(( m1 / 1024 )) $(( m2 / 1024 ))
+	done
+	# Wall time above the floor is a few tenths of a second at 100
+	# functions: count instructions too (the series only: upstream's
+	# 3000-function report takes a minute natively).
+	command -v valgrind >/dev/null || return 0
+	instr() {	# perf report args... -> instructions
+		HOME=$(home_of series-libdw) valgrind --tool=callgrind --callgrind-out-file=/dev/null \
+			"$BUILD/series-libdw/perf" report -q --stdio -g none --children --percent-limit 5 "$@" \
+			2>&1 >/dev/null | awk '/Collected/ {print $NF}'
+	}
+	r1=$(instr -i "$a1"); n1=$(instr -i "$a1" --no-inline)
+	r2=$(instr -i "$a2"); n2=$(instr -i "$a2" --no-inline)
+	echo
+	echo "series-libdw, instructions (callgrind): 100 functions $(python3 -c "print('%.2fG, --no-inline %.2fG' % ($r1 / 1e9, $n1 / 1e9))");" \
+		"3000 functions $(python3 -c "print('%.2fG, --no-inline %.2fG' % ($r2 / 1e9, $n2 / 1e9))");" \
+		"above the floor $(python3 -c "print('%.1fx' % (($r2 - $n2) / max($r1 - $n1, 1)))") for $(python3 -c "print('%.1fx' % ($d2 / max($d1, 1)))") the distinct addresses."
 }
 
 # The big-DWARF candle recorded for a quarter of the work: time per sample
@@ -272,10 +335,12 @@ bigdwarf) candle_bigdwarf && bench_candle bigdwarf && bench_floor ;;
 startup) bench_startup; bench_procs ;;
 procs) bench_procs ;;
 scale) candle_bigdwarf && bench_scale ;;
+addrs) candle_addrs && bench_addrs ;;
 all)
 	candle_clang && bench_candle clang
 	candle_bigdwarf && bench_candle bigdwarf && bench_floor
 	candle_make && bench_candle make
+	candle_addrs && bench_addrs
 	bench_scale
 	bench_startup
 	bench_procs ;;
