@@ -47,6 +47,8 @@ cmp_chains() {	# name upstream-out series-out
 	fi
 }
 # Children overhead per symbol of the series >= upstream's (same symbols).
+# Keyed by shared object and symbol: the program's _start and ld.so's
+# _start are two lines.
 cmp_report() {	# name upstream-out series-out
 	if python3 - "$2" "$3" <<'PY'
 import sys
@@ -54,19 +56,22 @@ def rd(p):
     d = {}
     for l in open(p):
         f = l.split()
-        if len(f) >= 5 and f[0].endswith('%') and f[1].endswith('%'):
-            d[' '.join(f[4:])] = float(f[0][:-1])
+        # Children Self Command Shared-Object [.] Symbol
+        if len(f) >= 6 and f[0].endswith('%') and f[1].endswith('%'):
+            d[(f[3], ' '.join(f[4:]))] = float(f[0][:-1])
     return d
 a, b = rd(sys.argv[1]), rd(sys.argv[2])
 def find(k):
     """k, or k qualified with the C++ scopes upstream's name lacked."""
     if k in b:
         return b[k]
-    q = [v for n, v in b.items() if n.endswith('::' + k.split('] ', 1)[-1])]
+    dso, sym = k
+    q = [v for (d, n), v in b.items()
+         if d == dso and n.endswith('::' + sym.split('] ', 1)[-1])]
     return q[0] if len(q) == 1 else None
 bad = [k for k in a if find(k) is None or find(k) + 0.05 < a[k]]
 for k in bad:
-    print('# missing or lower in series:', k, a[k], find(k))
+    print('# missing or lower in series:', ' '.join(k), a[k], find(k))
 print('# %d report lines upstream, %d series' % (len(a), len(b)))
 sys.exit(1 if bad or not a else 0)
 PY
