@@ -21,6 +21,15 @@ trap_cleanup() {
 }
 trap trap_cleanup EXIT TERM INT
 
+# An addr2line program that leaves ${forked} behind when perf runs it.
+fake_addr2line="${test_dir}/addr2line"
+forked="${test_dir}/forked"
+make_fake_addr2line() {
+    printf '#!/bin/sh\ntouch "%s"\nexec addr2line "$@"\n' "${forked}" > "${fake_addr2line}"
+    chmod +x "${fake_addr2line}"
+    rm -f "${forked}"
+}
+
 test_fp() {
     echo "Inline unwinding fp verification test"
     # Record data. Currently only dwarf callchains support inlined functions.
@@ -102,11 +111,7 @@ test_no_fork() {
         echo "Skip: no addr2line program"
         return
     fi
-    # An addr2line that tells it was run.
-    fake_addr2line="${test_dir}/addr2line"
-    forked="${test_dir}/forked"
-    printf '#!/bin/sh\ntouch "%s"\nexec addr2line "$@"\n' "${forked}" > "${fake_addr2line}"
-    chmod +x "${fake_addr2line}"
+    make_fake_addr2line
 
     # sqrtloop calls libm through the PLT: addresses with and without lines.
     perf record -g -e task-clock:u -o "${perf_data}" -- perf test -w sqrtloop 1
@@ -146,11 +151,7 @@ test_no_debuginfo() {
         echo "Skip: no objcopy"
         return
     fi
-    fake_addr2line="${test_dir}/addr2line"
-    forked="${test_dir}/forked"
-    printf '#!/bin/sh\ntouch "%s"\nexec addr2line "$@"\n' "${forked}" > "${fake_addr2line}"
-    chmod +x "${fake_addr2line}"
-    rm -f "${forked}"
+    make_fake_addr2line
 
     # A copy of perf without DWARF, debuglink or build ID (which could lead
     # to a debug file), and a build-id cache of the test's own.
