@@ -176,11 +176,53 @@ test_no_debuginfo() {
     fi
 }
 
+test_compressed_debug_file() {
+    echo "Inline frames from a separate debug file with compressed DWARF"
+    # perf reads such a file (libdw inflates all of its DWARF) rather than
+    # mapping it, and finds the same inlined frames as in test_fp.
+    if ! perf check feature -q dwarf
+    then
+        echo "Skip: libdw is not built in"
+        return
+    fi
+    if ! command -v objcopy > /dev/null
+    then
+        echo "Skip: no objcopy"
+        return
+    fi
+    split="${test_dir}/perf-split"
+    if ! objcopy --only-keep-debug --compress-debug-sections=zlib \
+            "$(command -v perf)" "${split}.debug" ||
+       ! objcopy --strip-debug --add-gnu-debuglink="${split}.debug" \
+            "$(command -v perf)" "${split}"
+    then
+        echo "Skip: objcopy can't compress debug sections"
+        return
+    fi
+    HOME="${test_dir}" perf record --call-graph fp -e task-clock:u -o "${perf_data}" -- \
+        "${split}" test -w inlineloop 1
+    HOME="${test_dir}" perf script -v -i "${perf_data}" --fields +srcline \
+        > "${perf_script_txt}" 2> "${test_dir}/stderr.txt"
+    if ! grep -q "srcline reads .*perf-split.debug (compressed DWARF)" "${test_dir}/stderr.txt"
+    then
+        echo "Inline frames from a compressed debug file [Failed: debug file not read]"
+        err=1
+    elif grep -q "inlineloop.c:2. (inlined)" "${perf_script_txt}" &&
+         grep -q "inlineloop.c:3.$" "${perf_script_txt}"
+    then
+        echo "Inline frames from a compressed debug file [Success]"
+    else
+        echo "Inline frames from a compressed debug file [Failed missing inlined functions]"
+        err=1
+    fi
+}
+
 test_fp
 test_dwarf
 test_lbr
 test_no_fork
 test_no_debuginfo
+test_compressed_debug_file
 
 cleanup
 exit $err
