@@ -531,6 +531,27 @@ void dso__free_libdw(struct dso *dso)
 }
 
 /*
+ * srcline's Dwfl never evaluates a location: libdw need not inflate the
+ * location lists of a debug file perf reads (a fifth of the inflated DWARF
+ * of libceph-common). libdw skips SHT_NOBITS sections; the section header
+ * changes in libelf's copy only, the file is read-only.
+ */
+static void elf__hide_loclists(Elf *elf, GElf_Ehdr *ehdr)
+{
+	static const char * const names[] = { ".debug_loc", ".debug_loclists" };
+
+	for (size_t i = 0; i < ARRAY_SIZE(names); i++) {
+		GElf_Shdr shdr;
+		Elf_Scn *scn = elf_section_by_name(elf, ehdr, &shdr, names[i], /*idx=*/NULL);
+
+		if (scn) {
+			shdr.sh_type = SHT_NOBITS;
+			gelf_update_shdr(scn, &shdr);
+		}
+	}
+}
+
+/*
  * The separate debug file perf read the dso's symbols from, when its DWARF
  * is compressed, opened to be read rather than mapped. libdw inflates every
  * .debug_* section of a file when it opens it; libelf then frees each
@@ -561,6 +582,7 @@ static Elf *dso__compressed_debug_elf(struct dso *dso, int *fdp)
 		scn = elf_section_by_name(elf, &ehdr, &shdr, ".debug_info", /*idx=*/NULL);
 		if (scn && (shdr.sh_flags & SHF_COMPRESSED)) {
 			pr_debug("libdw: srcline reads %s (compressed DWARF)\n", path);
+			elf__hide_loclists(elf, &ehdr);
 			*fdp = fd;
 			return elf;
 		}
