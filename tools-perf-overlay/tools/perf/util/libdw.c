@@ -556,7 +556,7 @@ static void elf__hide_loclists(Elf *elf, GElf_Ehdr *ehdr)
  * is compressed, opened to be read rather than mapped. libdw inflates every
  * .debug_* section of a file when it opens it; libelf then frees each
  * compressed section it read, while the pages of a mapped file stay in
- * memory (92 of the 354 MB libdw takes for libceph-common's debug file).
+ * memory (88 of the 353 MiB libdw takes for libceph-common's debug file).
  * The file must have the dso's build-id and be another file than the dso.
  */
 static Elf *dso__compressed_debug_elf(struct dso *dso, int *fdp)
