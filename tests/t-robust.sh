@@ -52,6 +52,7 @@ CASE_GROUPS=(
 	".debug_info/.debug_abbrev damaged"
 	".debug_line/.debug_str damaged"
 	"compressed .debug_* with a lying Elf64_Chdr"
+	"separate compressed debug file (debuglink)"
 	"DSO damaged as a whole"
 )
 VG_NAME="valgrind memcheck: series libdw perf report, undamaged dwarf recording"

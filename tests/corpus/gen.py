@@ -511,6 +511,28 @@ for how in ('chsize-1T', 'chsize-16G', 'chsize-small', 'chsize-zero', 'chtype-bo
     dso_variant(g, f'zdebug-{how}', lambda f, h=how:
                 chdr_lie(f, h, 41) if compress(f) else False, f'{OUT}/bin',
                 runs=[['report', '--stdio', '-q'], ['script']])
+
+
+def split_debug(path, how):
+    """Move the DWARF to a zlib-compressed separate debug file next to the
+    DSO (.gnu_debuglink, build-id kept): what perf reads itself for srcline
+    (not mapped). Then damage that file."""
+    dbg = path + '.debug'
+    if sh(['objcopy', '--only-keep-debug', '--compress-debug-sections=zlib', path, dbg]).returncode or \
+       sh(['objcopy', '--strip-debug', f'--add-gnu-debuglink={dbg}', path]).returncode:
+        return False
+    if how == 'truncated-60%':
+        return whole_dso(dbg, how) and ['.debug truncated']
+    if how != 'intact':
+        return [n + ' (.debug)' for n in chdr_lie(dbg, how, 51)]
+    return ['.debug intact']
+
+
+g = 'separate compressed debug file (debuglink)'
+for how in ('intact', 'chsize-1T', 'zlib-flips', 'truncated-60%'):
+    dso_variant(g, f'debuglink-{how}', lambda f, h=how: split_debug(f, h), f'{OUT}/bin',
+                runs=[['report', '--stdio', '-q'], ['report', '--stdio', '-q', '--sort', 'dso,srcline'],
+                      ['script', '-F', '+srcline']])
 g = 'DSO damaged as a whole'
 for how in ('truncated-60%', 'empty', 'shoff-past-eof', 'shnum-lie', 'shstrndx-lie',
             'buildid-zeroed', 'stripped'):
