@@ -213,8 +213,7 @@ struct dso_libdw {
 		DWARF_NONE,		/* none in the dso or its debug files */
 		DWARF_REFUSED,		/* a decompression bomb: don't let them try */
 	} no_dwarf;			/* why dwfl_module_getdwarf() failed */
-	Elf		*debug_elf;	/* the debug file read, until libdwfl has it */
-	int		debug_fd;	/* its descriptor, until libdw read its DWARF */
+	int		debug_fd;	/* libdw__find_srcline_elf()'s file, or -1 */
 };
 
 /*
@@ -516,7 +515,6 @@ void dso__free_libdw(struct dso *dso)
 			hashmap__free(dl->cu_funcs);
 		}
 		dwfl_end(dl->dwfl);
-		elf_end(dl->debug_elf);
 		if (dl->debug_fd >= 0)
 			close(dl->debug_fd);
 		free(dl);
@@ -595,17 +593,18 @@ static Elf *dso__compressed_debug_elf(struct dso *dso, int *fdp)
 /*
  * The module's ELF file for srcline: the debug file of
  * dso__compressed_debug_elf() (it has the dso's program headers, so the
- * same layout), else the dso's ELF file shared with the unwinder.
+ * same layout), else the dso's ELF file shared with the unwinder. libdwfl
+ * owns the Elf it is given, the dso's srcline state keeps the descriptor.
  */
 static int libdw__find_srcline_elf(Dwfl_Module *mod, void **userdata, const char *modname,
 				   Dwarf_Addr base, char **file_name, Elf **elfp)
 {
 	struct dso *dso = *userdata;
 	struct dso_libdw *dl = dso ? dso__libdw(dso) : NULL;
+	Elf *elf = dl && dl->debug_fd < 0 ? dso__compressed_debug_elf(dso, &dl->debug_fd) : NULL;
 
-	if (dl && dl->debug_elf) {
-		*elfp = dl->debug_elf;		/* libdwfl's now */
-		dl->debug_elf = NULL;
+	if (elf) {
+		*elfp = elf;
 		if (!*file_name)
 			*file_name = strdup(dso__symsrc_filename(dso));
 		return -1;
@@ -647,7 +646,6 @@ static struct dso_libdw *dso__libdw_get(struct dso *dso)
 	 * debug file), at the addresses it was linked at: those of objdump
 	 * and addr2line.
 	 */
-	dl->debug_elf = dso__compressed_debug_elf(dso, &dl->debug_fd);
 	mod = libdw__report_dso(dwfl, dso, /*base=*/0, /*link_addresses=*/true);
 	if (!mod) {
 		/*
@@ -656,11 +654,6 @@ static struct dso_libdw *dso__libdw_get(struct dso *dso)
 		 * successful, the file descriptor fd is consumed and closed
 		 * by the Dwfl. If not, it is not closed.
 		 */
-		elf_end(dl->debug_elf);
-		dl->debug_elf = NULL;
-		if (dl->debug_fd >= 0)
-			close(dl->debug_fd);
-		dl->debug_fd = -1;
 		dso_name = dso__long_name(dso);
 		fd = open(dso_name, O_RDONLY);
 		if (fd < 0)
@@ -679,10 +672,11 @@ static struct dso_libdw *dso__libdw_get(struct dso *dso)
 	dso__set_libdw(dso, dl);
 
 	/*
-	 * The debug file read: libdw reads all its DWARF now, then libelf
-	 * reads no more of the file, its descriptor is closed.
+	 * libdw reads the DWARF now (the first lookup would). From a debug
+	 * file libelf reads (libdw__find_srcline_elf()), it then reads no
+	 * more: its descriptor is closed.
 	 */
-	if (dl->debug_fd >= 0 && dwfl_module_getdwarf(mod, &bias) && !dl->debug_elf &&
+	if (dwfl_module_getdwarf(mod, &bias) && dl->debug_fd >= 0 &&
 	    !elf_cntl(dwfl_module_getelf(mod, &bias), ELF_C_FDDONE)) {
 		close(dl->debug_fd);
 		dl->debug_fd = -1;
@@ -691,9 +685,6 @@ static struct dso_libdw *dso__libdw_get(struct dso *dso)
 
 out_err:
 	dwfl_end(dwfl);
-	elf_end(dl->debug_elf);
-	if (dl->debug_fd >= 0)
-		close(dl->debug_fd);
 	free(dl);
 	return NULL;
 }

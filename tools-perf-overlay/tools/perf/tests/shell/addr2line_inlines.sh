@@ -30,6 +30,20 @@ make_fake_addr2line() {
     rm -f "${forked}"
 }
 
+# The tests that make their own binaries with objcopy and need libdw.
+have_libdw_and_objcopy() {
+    if ! perf check feature -q dwarf
+    then
+        echo "Skip: libdw is not built in"
+        return 1
+    fi
+    if ! command -v objcopy > /dev/null
+    then
+        echo "Skip: no objcopy"
+        return 1
+    fi
+}
+
 test_fp() {
     echo "Inline unwinding fp verification test"
     # Record data. Currently only dwarf callchains support inlined functions.
@@ -141,16 +155,7 @@ test_no_debuginfo() {
     # When libdw finds no DWARF for a DSO, in it or in any debug file, no
     # other addr2line style has any to read: none is asked, even when
     # addr2line.style lists one after libdw.
-    if ! perf check feature -q dwarf
-    then
-        echo "Skip: libdw is not built in"
-        return
-    fi
-    if ! command -v objcopy > /dev/null
-    then
-        echo "Skip: no objcopy"
-        return
-    fi
+    have_libdw_and_objcopy || return 0
     make_fake_addr2line
 
     # A copy of perf without DWARF, debuglink or build ID (which could lead
@@ -180,16 +185,7 @@ test_compressed_debug_file() {
     echo "Inline frames from a separate debug file with compressed DWARF"
     # perf reads such a file (libdw inflates all of its DWARF) rather than
     # mapping it, and finds the same inlined frames as in test_fp.
-    if ! perf check feature -q dwarf
-    then
-        echo "Skip: libdw is not built in"
-        return
-    fi
-    if ! command -v objcopy > /dev/null
-    then
-        echo "Skip: no objcopy"
-        return
-    fi
+    have_libdw_and_objcopy || return 0
     split="${test_dir}/perf-split"
     if ! objcopy --only-keep-debug --compress-debug-sections=zlib \
             "$(command -v perf)" "${split}.debug" ||
