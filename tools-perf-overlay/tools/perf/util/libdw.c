@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <elfutils/libdwfl.h>
 #include <elfutils/libdwelf.h>
+#include <elfutils/version.h>
 
 
 /*
@@ -27,19 +28,23 @@
  * references: elf_begin() with a reference Elf returns it with one more,
  * elf_end() drops one.
  *
- * Key: the dso. Bound: one per dso asked for. Lifetime: the dso's, each
- * Dwfl holds its own reference. A file that can't be opened is remembered
+ * Key: the dso. Bound: one per dso asked for, and for the unwinder a second
+ * one of the files whose .eh_frame_hdr old libdw would not use
+ * (eh_frame_hdr_is_unseen()). Lifetime: the dso's, each Dwfl holds its own
+ * reference. A file that can't be opened is remembered
  * (elf == NULL) and not tried again. The file is mmapped and detached from
  * its descriptor (ELF_C_FDREAD), no descriptor stays open per dso.
  * Thread safety: the dso's lock guards the opening; libelf's reference
  * count is that of libelf, perf unwinds in one thread.
  */
 struct dso_libdw_elf {
-	Elf	*elf;	/* NULL: no usable ELF file */
+	Elf	*elf;		/* NULL: no usable ELF file */
+	Elf	*cfi_elf;	/* the unwinder's, see libdw__make_unwind_cfi(), or NULL */
+	bool	cfi_checked;	/* eh_frame_hdr_is_unseen() asked */
 	char	*path;
 };
 
-static Elf *libdw_elf__open(const char *path)
+static Elf *libdw_elf__open(const char *path, Elf_Cmd cmd)
 {
 	int fd = open(path, O_RDONLY);
 	Elf *elf;
@@ -47,13 +52,48 @@ static Elf *libdw_elf__open(const char *path)
 	if (fd < 0)
 		return NULL;
 
-	elf = elf_begin(fd, ELF_C_READ_MMAP, /*ref=*/NULL);
+	elf = elf_begin(fd, cmd, /*ref=*/NULL);
 	if (elf && (elf_kind(elf) != ELF_K_ELF || elf_cntl(elf, ELF_C_FDREAD))) {
 		elf_end(elf);
 		elf = NULL;
 	}
 	close(fd);
 	return elf;
+}
+
+/*
+ * libdw before elfutils 0.196 (0.188 and 0.192 at least) takes the binary
+ * search table of .eh_frame_hdr only when that section comes before
+ * .eh_frame in the section headers. gold (Debian's LLVM libraries) and BOLT
+ * put it after: for each address it has no FDE for, libdw then reads
+ * .eh_frame from the start and keeps every FDE it passes, 7 MB for
+ * libLLVM-14 after one lookup, in every address space. Without section names
+ * libdw takes .eh_frame and the table from the PT_GNU_EH_FRAME program
+ * header instead.
+ */
+static bool eh_frame_hdr_is_unseen(Elf *elf __maybe_unused)
+{
+#if _ELFUTILS_PREREQ(0, 196)
+	return false;
+#else
+	size_t frame, hdr, phnum;
+	GElf_Ehdr ehdr;
+	GElf_Shdr shdr;
+
+	if (!gelf_getehdr(elf, &ehdr) ||
+	    !elf_section_by_name(elf, &ehdr, &shdr, ".eh_frame", &frame) ||
+	    !elf_section_by_name(elf, &ehdr, &shdr, ".eh_frame_hdr", &hdr) ||
+	    hdr < frame || elf_getphdrnum(elf, &phnum))
+		return false;
+
+	for (size_t i = 0; i < phnum; i++) {
+		GElf_Phdr phdr;
+
+		if (gelf_getphdr(elf, i, &phdr) && phdr.p_type == PT_GNU_EH_FRAME)
+			return true;
+	}
+	return false;
+#endif
 }
 
 static struct dso_libdw_elf *dso_libdw_elf__new(struct dso *dso)
@@ -67,9 +107,9 @@ static struct dso_libdw_elf *dso_libdw_elf__new(struct dso *dso)
 	/* As the unwinder always did: the file under --symfs, or the build-id cache's. */
 	__symbol__join_symfs(path, sizeof(path), dso__long_name(dso));
 	if (is_regular_file(path))
-		de->elf = libdw_elf__open(path);
+		de->elf = libdw_elf__open(path, ELF_C_READ_MMAP);
 	if (!de->elf && dso__build_id_filename(dso, path, sizeof(path), false))
-		de->elf = libdw_elf__open(path);
+		de->elf = libdw_elf__open(path, ELF_C_READ_MMAP);
 	if (de->elf) {
 		de->path = strdup(path);
 		if (!de->path) {
@@ -84,7 +124,7 @@ static struct dso_libdw_elf *dso_libdw_elf__new(struct dso *dso)
 	return de;
 }
 
-Elf *dso__libdw_elf(struct dso *dso, const char **path)
+static Elf *__dso__libdw_elf(struct dso *dso, const char **path, bool unwind)
 {
 	struct dso_libdw_elf *de;
 	Elf *elf = NULL;
@@ -95,8 +135,18 @@ Elf *dso__libdw_elf(struct dso *dso, const char **path)
 		de = dso_libdw_elf__new(dso);
 		dso__set_libdw_elf_ptr(dso, de);
 	}
+	if (de && de->elf && unwind && !de->cfi_checked) {
+		de->cfi_checked = true;
+		if (eh_frame_hdr_is_unseen(de->elf)) {
+			/* Writable copy-on-write pages: its ELF header changes. */
+			de->cfi_elf = libdw_elf__open(de->path, ELF_C_READ_MMAP_PRIVATE);
+			pr_debug("libdw: %s: .eh_frame_hdr after .eh_frame, unwinding with its program header\n",
+				 de->path);
+		}
+	}
 	if (de && de->elf) {
-		elf = elf_begin(-1, ELF_C_READ_MMAP, de->elf);
+		elf = elf_begin(-1, ELF_C_READ_MMAP,
+				unwind && de->cfi_elf ? de->cfi_elf : de->elf);
 		if (path)
 			*path = de->path;
 	}
@@ -104,17 +154,63 @@ Elf *dso__libdw_elf(struct dso *dso, const char **path)
 	return elf;
 }
 
-int libdw__find_elf(struct Dwfl_Module *mod __maybe_unused, void **userdata,
-		    const char *modname __maybe_unused, Dwarf_Addr base __maybe_unused,
-		    char **file_name, Elf **elfp)
+Elf *dso__libdw_elf(struct dso *dso, const char **path)
+{
+	return __dso__libdw_elf(dso, path, /*unwind=*/false);
+}
+
+static int __libdw__find_elf(void **userdata, char **file_name, Elf **elfp, bool unwind)
 {
 	struct dso *dso = *userdata;
 	const char *path;
 
-	*elfp = dso ? dso__libdw_elf(dso, &path) : NULL;
+	*elfp = dso ? __dso__libdw_elf(dso, &path, unwind) : NULL;
 	if (*elfp && !*file_name)
 		*file_name = strdup(path);
 	return -1;
+}
+
+int libdw__find_elf(struct Dwfl_Module *mod __maybe_unused, void **userdata,
+		    const char *modname __maybe_unused, Dwarf_Addr base __maybe_unused,
+		    char **file_name, Elf **elfp)
+{
+	return __libdw__find_elf(userdata, file_name, elfp, /*unwind=*/false);
+}
+
+int libdw__find_unwind_elf(struct Dwfl_Module *mod __maybe_unused, void **userdata,
+			   const char *modname __maybe_unused, Dwarf_Addr base __maybe_unused,
+			   char **file_name, Elf **elfp)
+{
+	return __libdw__find_elf(userdata, file_name, elfp, /*unwind=*/true);
+}
+
+/*
+ * Make the CFI of a module whose dso has a cfi_elf (eh_frame_hdr_is_unseen())
+ * while that ELF shows no section names, so that libdw searches .eh_frame
+ * with its table. The names come back at once: when .eh_frame has no FDE for
+ * an address, libdwfl looks for .debug_frame by name. The unwinder alone uses
+ * the cfi_elf, in one thread.
+ */
+void libdw__make_unwind_cfi(struct Dwfl_Module *mod, struct dso *dso)
+{
+	struct dso_libdw_elf *de = dso__libdw_elf_ptr(dso);
+	Elf64_Half shstrndx;
+	Dwarf_Addr bias;
+	GElf_Ehdr ehdr;
+	Elf *elf;
+
+	/* libdwfl asks libdw__find_unwind_elf() for the ELF, which makes the cfi_elf. */
+	elf = dwfl_module_getelf(mod, &bias);
+	if (!elf || !de || elf != de->cfi_elf || !gelf_getehdr(elf, &ehdr))
+		return;
+
+	shstrndx = ehdr.e_shstrndx;
+	ehdr.e_shstrndx = SHN_UNDEF;
+	if (!gelf_update_ehdr(elf, &ehdr))
+		return;
+	dwfl_module_eh_cfi(mod, &bias);
+	ehdr.e_shstrndx = shstrndx;
+	gelf_update_ehdr(elf, &ehdr);
 }
 
 /*
@@ -522,6 +618,7 @@ void dso__free_libdw(struct dso *dso)
 	}
 	if (de) {
 		elf_end(de->elf);
+		elf_end(de->cfi_elf);
 		free(de->path);
 		free(de);
 		dso__set_libdw_elf_ptr(dso, NULL);

@@ -75,6 +75,21 @@ struct Dwfl_Module *libdw__report_dso(struct Dwfl *dwfl, struct dso *dso, u64 ba
 int libdw__find_elf(struct Dwfl_Module *mod, void **userdata, const char *modname,
 		    uint64_t base, char **file_name, struct Elf **elfp);
 
+/* The same for the unwinder, whose modules' CFI comes from libdw__make_unwind_cfi(). */
+int libdw__find_unwind_elf(struct Dwfl_Module *mod, void **userdata, const char *modname,
+			   uint64_t base, char **file_name, struct Elf **elfp);
+
+/*
+ * libdw__make_unwind_cfi - Make the .eh_frame CFI of a module the unwinder reported
+ * @mod: The module, reported by libdw__report_dso() to a Dwfl whose find_elf
+ *       is libdw__find_unwind_elf
+ * @dso: The module's dso
+ *
+ * Does nothing unless libdw would not use the module's .eh_frame_hdr (old
+ * elfutils, .eh_frame_hdr after .eh_frame in the section headers).
+ */
+void libdw__make_unwind_cfi(struct Dwfl_Module *mod, struct dso *dso);
+
 #else /* HAVE_LIBDW_SUPPORT */
 
 static inline int libdw__addr2line(u64 addr __maybe_unused, char **file __maybe_unused,

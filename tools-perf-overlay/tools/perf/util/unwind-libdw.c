@@ -222,7 +222,7 @@ void libdw__invalidate_dwfl_range(struct maps *maps, u64 start, u64 end)
 }
 
 static const Dwfl_Callbacks offline_callbacks = {
-	.find_elf		= libdw__find_elf,
+	.find_elf		= libdw__find_unwind_elf,
 	.find_debuginfo		= __find_debuginfo,
 	.debuginfo_path		= &debuginfo_path,
 	.section_address	= dwfl_offline_section_address,
@@ -275,8 +275,11 @@ static int __report_module(struct addr_location *al, u64 ip,
 			mod = NULL;
 	}
 
-	if (!mod)
+	if (!mod) {
 		mod = libdw__report_dso(ui->dwfl, dso, base, /*link_addresses=*/false);
+		if (mod)
+			libdw__make_unwind_cfi(mod, dso);
+	}
 	if (!mod) {
 		char filename[PATH_MAX];
 
