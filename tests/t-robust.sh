@@ -48,6 +48,7 @@ CASE_GROUPS=(
 	"perf.data bit flips in sample payloads (sizes kept)"
 	"perf.data user regs and stack dump lies"
 	".eh_frame/.eh_frame_hdr damaged"
+	".eh_frame_hdr after .eh_frame (gold), damaged"
 	".debug_frame damaged (code without .eh_frame FDEs)"
 	".debug_info/.debug_abbrev damaged"
 	".debug_line/.debug_str damaged"
