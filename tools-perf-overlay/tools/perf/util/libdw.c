@@ -29,7 +29,7 @@
  * elf_end() drops one.
  *
  * Key: the dso. Bound: one per dso asked for, and for the unwinder a second
- * one of the files whose .eh_frame_hdr old libdw would not use
+ * one, opened with it, of a file whose .eh_frame_hdr old libdw would not use
  * (eh_frame_hdr_is_unseen()). Lifetime: the dso's, each Dwfl holds its own
  * reference. A file that can't be opened is remembered
  * (elf == NULL) and not tried again. The file is mmapped and detached from
@@ -40,7 +40,6 @@
 struct dso_libdw_elf {
 	Elf	*elf;		/* NULL: no usable ELF file */
 	Elf	*cfi_elf;	/* the unwinder's, see libdw__make_unwind_cfi(), or NULL */
-	bool	cfi_checked;	/* eh_frame_hdr_is_unseen() asked */
 	char	*path;
 };
 
@@ -121,6 +120,12 @@ static struct dso_libdw_elf *dso_libdw_elf__new(struct dso *dso)
 		pr_debug("libdw: opened %s\n", de->path);
 	else
 		pr_debug("libdw: no ELF file for %s\n", dso__long_name(dso));
+	if (de->elf && eh_frame_hdr_is_unseen(de->elf)) {
+		/* Writable copy-on-write pages: its ELF header changes. */
+		de->cfi_elf = libdw_elf__open(de->path, ELF_C_READ_MMAP_PRIVATE);
+		pr_debug("libdw: %s: .eh_frame_hdr after .eh_frame, the unwinder takes it from the program header\n",
+			 de->path);
+	}
 	return de;
 }
 
@@ -134,15 +139,6 @@ static Elf *__dso__libdw_elf(struct dso *dso, const char **path, bool unwind)
 	if (!de) {
 		de = dso_libdw_elf__new(dso);
 		dso__set_libdw_elf_ptr(dso, de);
-	}
-	if (de && de->elf && unwind && !de->cfi_checked) {
-		de->cfi_checked = true;
-		if (eh_frame_hdr_is_unseen(de->elf)) {
-			/* Writable copy-on-write pages: its ELF header changes. */
-			de->cfi_elf = libdw_elf__open(de->path, ELF_C_READ_MMAP_PRIVATE);
-			pr_debug("libdw: %s: .eh_frame_hdr after .eh_frame, unwinding with its program header\n",
-				 de->path);
-		}
 	}
 	if (de && de->elf) {
 		elf = elf_begin(-1, ELF_C_READ_MMAP,
@@ -199,9 +195,11 @@ void libdw__make_unwind_cfi(struct Dwfl_Module *mod, struct dso *dso)
 	GElf_Ehdr ehdr;
 	Elf *elf;
 
-	/* libdwfl asks libdw__find_unwind_elf() for the ELF, which makes the cfi_elf. */
+	if (!de || !de->cfi_elf)
+		return;
+	/* libdwfl asks libdw__find_unwind_elf() for the module's ELF: the cfi_elf. */
 	elf = dwfl_module_getelf(mod, &bias);
-	if (!elf || !de || elf != de->cfi_elf || !gelf_getehdr(elf, &ehdr))
+	if (elf != de->cfi_elf || !gelf_getehdr(elf, &ehdr))
 		return;
 
 	shstrndx = ehdr.e_shstrndx;
