@@ -64,8 +64,9 @@ struct Elf *dso__libdw_elf(struct dso *dso, const char **path);
  *
  * The module's address range is computed as dwfl_report_elf() does; its ELF
  * comes from dso__libdw_elf() when libdwfl first needs it: the Dwfl's
- * callbacks must have libdw__find_elf as find_elf. Returns NULL when the dso
- * has no ELF file of its own, and for ET_REL files, laid out by
+ * callbacks must have libdw__find_elf as find_elf (the unwinder's:
+ * libdw__find_unwind_elf, see libdw__make_unwind_cfi()). Returns NULL when
+ * the dso has no ELF file of its own, and for ET_REL files, laid out by
  * dwfl_report_elf() and dwfl_report_offline().
  */
 struct Dwfl_Module *libdw__report_dso(struct Dwfl *dwfl, struct dso *dso, u64 base,
