@@ -3,7 +3,9 @@
 # Start-up of perf record, counted with strace (no timings): the series
 # reads /proc/kallsyms once and does not look at the fds of every process
 # (/proc/<pid>/fd, DRM PMUs) or at hwmon for a cpu-clock recording; perf
-# trace reads a tracepoint format file in one read() (and one for EOF);
+# trace reads a tracepoint format file in one read() (and one for EOF)
+# and, tracing every syscall, fills its BPF prog arrays only for the
+# syscalls with an augmenter;
 # thread maps read /proc/<pid>/task without an fstat() per process; perf
 # list lists what upstream lists; perf record --all-cgroups finds the
 # cgroups upstream finds; perf list looks at no process's fds on a machine
@@ -14,7 +16,7 @@ ktap_print_header
 if ! command -v strace >/dev/null; then
 	ktap_set_plan 1; ktap_test_skip "no strace"; ktap_finished; exit 0
 fi
-ktap_set_plan 8
+ktap_set_plan 9
 
 trace() {	# tree -> strace -f output of perf record of true
 	strace -f -o "$TMPD/$1.strace" "$(perf_bin "$1" libdw)" record -o /dev/null \
@@ -62,6 +64,23 @@ if [ -d /sys/kernel/tracing/events/syscalls ]; then
 		ktap_test_fail "perf trace reads a tracepoint format file in one read()"
 else
 	ktap_test_skip "perf trace reads a tracepoint format file in one read() (no tracefs)"
+fi
+
+# bpf(BPF_MAP_UPDATE_ELEM) calls of perf trace without -e: upstream writes
+# both prog arrays for every syscall, the series only augmenters' entries.
+map_updates() {	# tree -> count
+	strace -f -e trace=bpf -o "$TMPD/$1.bpf" "$(perf_bin "$1" libdw)" \
+		trace -o /dev/null -- true >/dev/null 2>&1
+	grep -c 'BPF_MAP_UPDATE_ELEM' "$TMPD/$1.bpf" || true
+}
+bu=$(map_updates upstream); bs=$(map_updates series)
+msg "perf trace: bpf map updates" "$bu" "$bs"
+if [ "$bu" -gt 100 ]; then
+	[ "$bs" -lt $(( bu / 2 )) ] &&
+		ktap_test_pass "perf trace fills the prog arrays only for augmenters" ||
+		ktap_test_fail "perf trace fills the prog arrays only for augmenters"
+else
+	ktap_test_skip "perf trace fills the prog arrays only for augmenters (no BPF augmenter)"
 fi
 
 # The map of all threads (stat -a --per-thread) opens /proc/<pid>/task of
