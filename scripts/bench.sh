@@ -201,7 +201,10 @@ bench_floor() {
 # measure <build> <cmd> <data> -> "wall usersys maxrss_kb" (median of RUNS)
 measure() {
 	local b=$1 cmd=$2 data=$3 perf=$BUILD/$1/perf
-	local args
+	local args tf
+	# Its own file: the caller reads the result before this function's
+	# rm runs, so a shared name races with the next call.
+	tf=$(mktemp "$OUT/time.XXXXXX")
 	case $cmd in
 	report)   args=(report -i "$data" -q --stdio -g none --children --percent-limit 5) ;;
 	noinline) args=(report -i "$data" -q --stdio -g none --children --percent-limit 5 --no-inline) ;;
@@ -209,15 +212,15 @@ measure() {
 	srcline)  args=(report -i "$data" -q --stdio --sort srcline --percent-limit 5) ;;
 	esac
 	for r in $(seq 1 "$RUNS"); do
-		HOME=$(home_of "$b") /usr/bin/time -f "%e %U %S %M" -o "$OUT/time.$$" \
+		HOME=$(home_of "$b") /usr/bin/time -f "%e %U %S %M" -o "$tf" \
 			timeout "${BENCH_TIMEOUT:-900}" "$perf" "${args[@]}" >"$OUT/$b.$cmd.out" 2>"$OUT/$b.$cmd.err"
 		rc=$?
 		# A run killed by the timeout counts as the timeout (a lower bound).
 		awk -v rc=$rc -v t="${BENCH_TIMEOUT:-900}" '!/^Command/ {
-			if (rc == 124) $1 = t; printf "%.3f %.3f %d\n", $1, $2 + $3, $4 }' "$OUT/time.$$"
+			if (rc == 124) $1 = t; printf "%.3f %.3f %d\n", $1, $2 + $3, $4 }' "$tf"
 		[ $rc = 124 ] && break	# no point in timing it out again
 	done | sort -n -k1 | awk -v n="$RUNS" '{l[NR] = $0} END {print l[int((NR + 1) / 2)]}'
-	rm -f "$OUT/time.$$"
+	rm -f "$tf"
 }
 
 completeness() {	# perf script output -> "shallow% unknown%"
