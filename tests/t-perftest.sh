@@ -39,7 +39,12 @@ for run in "${RUNS[@]}"; do
 		case $r in
 		pass) ktap_test_pass "$name" ;;
 		skip) ktap_test_skip "$name ($(echo "$out" | grep -oE 'Skip.*' | head -1))" ;;
-		*) ktap_print_msg "$(echo "$out" | tail -30)"; ktap_test_fail "$name" ;;
+		*)	ktap_print_msg "$(echo "$out" | tail -30)"
+			# perf test hides a shell test's messages without -v:
+			# run it again verbose for them (the failure stands).
+			ktap_print_msg "again with -v: $(cd "$BASE/tools/perf" && HOME=$home \
+				ASAN_OPTIONS=detect_leaks=0 timeout 900 "$perf" test -v "$t" 2>&1 | tail -40)"
+			ktap_test_fail "$name" ;;
 		esac
 	done
 done
