@@ -130,7 +130,8 @@ dbgd_loads() {	# tree [DEBUGINFOD_URLS]
 	HOME=$(home) DEBUGINFOD_URLS=${2:-} DEBUGINFOD_TIMEOUT=2 LD_DEBUG=files \
 		LD_DEBUG_OUTPUT=$TMPD/lddbg timeout 600 "$(perf_bin "$1" libdw)" \
 		script -i "$TMPD/clang.data" >/dev/null 2>&1
-	cat "$TMPD"/lddbg.* 2>/dev/null | grep -c 'file=libdebuginfod\.so'
+	# dlopened only: a perf linked with libdebuginfod has it "needed by" perf.
+	cat "$TMPD"/lddbg.* 2>/dev/null | grep -c 'file=libdebuginfod\.so.*dynamically loaded by'
 }
 d_up=$(dbgd_loads upstream); d_se=$(dbgd_loads series)
 d_url=$(dbgd_loads series http://127.0.0.1:9/)
