@@ -3,7 +3,7 @@
 # The benchmark (not a test): standard candles recorded once (cached in
 # work/candles), then perf report/script of each with the four builds,
 # side by side in one run.  Prints one markdown table.
-#   scripts/bench.sh clang|bigdwarf|make|addrs|scale|startup|procs|all
+#   scripts/bench.sh clang|bigdwarf|make|addrs|scale|startup|trace|procs|all
 # BENCH_RUNS (default 3): runs per command, the median is reported.
 # BENCH_CMDS (default: report noinline script srcline).
 set -uo pipefail
@@ -289,6 +289,29 @@ bench_startup() {
 	rm -f "$OUT/t.$$" "$OUT/strace.$$"
 }
 
+# perf trace -a of a program that starts threads: each new thread's
+# set_robust_list and rseq carry a struct that perf trace prints with BTF.
+bench_trace() {
+	local n=${BENCH_THREADS:-1000} prog=$CANDLES/threads b r
+	[ -d /sys/kernel/tracing/events/syscalls ] || return 0
+	cc -O2 -pthread -o "$prog" "$TOP/bench/threads.c" || return 0
+	echo
+	echo "### perf trace -a of a program that starts and joins $n threads"
+	echo
+	echo "| build | wall s | user+sys s | max RSS MiB | events lost | lines of the program |"
+	echo "|---|---|---|---|---|---|"
+	for b in upstream-libdw series-libdw; do
+		for r in $(seq 1 "$RUNS"); do
+			/usr/bin/time -f "%e %U %S %M" -o "$OUT/t.$$" "$BUILD/$b/perf" trace -a \
+				-o "$OUT/trace.$$" -- "$prog" "$n" >/dev/null 2>&1
+			echo "$(cat "$OUT/t.$$") $(grep -o 'LOST [0-9]*' "$OUT/trace.$$" |
+				awk '{s += $2} END {print s + 0}') $(grep -c ' threads/' "$OUT/trace.$$")"
+		done | sort -n | awk -v n="$RUNS" -v b="$b" 'NR == int((n + 1) / 2) {
+			printf "| %s | %.2f | %.2f | %.0f | %d | %d |\n", b, $1, $2 + $3, $4 / 1024, $5, $6 }'
+	done
+	rm -f "$OUT/t.$$" "$OUT/trace.$$"
+}
+
 # Start-up with many processes on the machine: upstream scans the fds of
 # every process (DRM PMUs) for the PMU mappings header.
 bench_procs() {
@@ -335,7 +358,8 @@ case $what in
 clang) candle_clang && bench_candle clang ;;
 make) candle_make && bench_candle make ;;
 bigdwarf) candle_bigdwarf && bench_candle bigdwarf && bench_floor ;;
-startup) bench_startup; bench_procs ;;
+startup) bench_startup; bench_trace; bench_procs ;;
+trace) bench_trace ;;
 procs) bench_procs ;;
 scale) candle_bigdwarf && bench_scale ;;
 addrs) candle_addrs && bench_addrs ;;
@@ -346,5 +370,6 @@ all)
 	candle_addrs && bench_addrs
 	bench_scale
 	bench_startup
+	bench_trace
 	bench_procs ;;
 esac

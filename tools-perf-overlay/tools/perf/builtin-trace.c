@@ -139,6 +139,11 @@ struct syscall_fmt {
 	bool	   hexret;
 };
 
+struct trace_btf_dump_snprintf_ctx {
+	char   *bf;
+	size_t printed, size;
+};
+
 struct trace {
 	struct perf_env		host_env;
 	struct perf_tool	tool;
@@ -155,6 +160,9 @@ struct trace {
 	} syscalls;
 #ifdef HAVE_LIBBPF_SUPPORT
 	struct btf		*btf;
+	/* Prints struct arguments, made on first use, writes to btf_dump_ctx. */
+	struct btf_dump		*btf_dump;
+	struct trace_btf_dump_snprintf_ctx btf_dump_ctx;
 #endif
 	struct record_opts	opts;
 	struct evlist	*evlist;
@@ -1030,11 +1038,6 @@ static size_t btf_enum_scnprintf(const struct btf_type *type, struct btf *btf, c
 	return 0;
 }
 
-struct trace_btf_dump_snprintf_ctx {
-	char   *bf;
-	size_t printed, size;
-};
-
 static void trace__btf_dump_snprintf(void *vctx, const char *fmt, va_list args)
 {
 	struct trace_btf_dump_snprintf_ctx *ctx = vctx;
@@ -1044,38 +1047,46 @@ static void trace__btf_dump_snprintf(void *vctx, const char *fmt, va_list args)
 
 static size_t btf_struct_scnprintf(const struct btf_type *type, struct btf *btf, char *bf, size_t size, struct syscall_arg *arg)
 {
-	struct trace_btf_dump_snprintf_ctx ctx = {
-		.bf   = bf,
-		.size = size,
-	};
 	struct augmented_arg *augmented_arg = arg->augmented.args;
 	int type_id = arg->fmt->type_id, consumed;
-	struct btf_dump *btf_dump;
+	struct trace *trace = arg->trace;
 
-	LIBBPF_OPTS(btf_dump_opts, dump_opts);
 	LIBBPF_OPTS(btf_dump_type_data_opts, dump_data_opts);
 
 	if (arg == NULL || arg->augmented.args == NULL)
 		return 0;
 
 	dump_data_opts.compact	  = true;
-	dump_data_opts.skip_names = !arg->trace->show_arg_names;
+	dump_data_opts.skip_names = !trace->show_arg_names;
 
-	btf_dump = btf_dump__new(btf, trace__btf_dump_snprintf, &ctx, &dump_opts);
-	if (btf_dump == NULL)
-		return 0;
+	/*
+	 * One dumper for the session: btf_dump__new() sizes its state to all
+	 * the types of vmlinux's BTF, about 1 ms for 126,585 types, too much
+	 * for each struct argument of each event. It writes to btf_dump_ctx.
+	 */
+	if (!trace->btf_dump) {
+		LIBBPF_OPTS(btf_dump_opts, dump_opts);
+
+		trace->btf_dump = btf_dump__new(btf, trace__btf_dump_snprintf,
+						&trace->btf_dump_ctx, &dump_opts);
+		if (!trace->btf_dump)
+			return 0;
+	}
+	trace->btf_dump_ctx = (struct trace_btf_dump_snprintf_ctx){
+		.bf   = bf,
+		.size = size,
+	};
 
 	/* pretty print the struct data here */
-	if (btf_dump__dump_type_data(btf_dump, type_id, arg->augmented.args->value, type->size, &dump_data_opts) == 0)
+	if (btf_dump__dump_type_data(trace->btf_dump, type_id, arg->augmented.args->value,
+				     type->size, &dump_data_opts) == 0)
 		return 0;
 
 	consumed = sizeof(*augmented_arg) + augmented_arg->size;
 	arg->augmented.args = ((void *)arg->augmented.args) + consumed;
 	arg->augmented.size -= consumed;
 
-	btf_dump__free(btf_dump);
-
-	return ctx.printed;
+	return trace->btf_dump_ctx.printed;
 }
 
 static size_t trace__btf_scnprintf(struct trace *trace, struct syscall_arg *arg, char *bf,
@@ -5552,6 +5563,8 @@ static void trace__exit(struct trace *trace)
 	trace->evlist = NULL;
 	ordered_events__free(&trace->oe.data);
 #ifdef HAVE_LIBBPF_SUPPORT
+	btf_dump__free(trace->btf_dump);
+	trace->btf_dump = NULL;
 	btf__free(trace->btf);
 	trace->btf = NULL;
 #endif
