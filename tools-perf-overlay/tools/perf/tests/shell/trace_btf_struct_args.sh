@@ -12,6 +12,8 @@
 
 skip_if_no_perf_trace || exit 2
 [ "$(id -u)" = 0 ] || exit 2
+# The struct's bytes come from the BPF augmenter.
+perf check feature -q bpf_skeletons || exit 2
 if [ ! -f /sys/kernel/btf/vmlinux ]; then
 	echo "Skip: no vmlinux BTF"
 	exit 2
