@@ -5,7 +5,8 @@
 # (/proc/<pid>/fd, DRM PMUs) or at hwmon for a cpu-clock recording; perf
 # trace reads a tracepoint format file in one read() (and one for EOF)
 # and, tracing every syscall, fills its BPF prog arrays only for the
-# syscalls with an augmenter;
+# syscalls with an augmenter, and reads no /proc/kallsyms when it
+# resolves no kernel address;
 # thread maps read /proc/<pid>/task without an fstat() per process; perf
 # list lists what upstream lists; perf record --all-cgroups finds the
 # cgroups upstream finds; perf list looks at no process's fds on a machine
@@ -16,7 +17,7 @@ ktap_print_header
 if ! command -v strace >/dev/null; then
 	ktap_set_plan 1; ktap_test_skip "no strace"; ktap_finished; exit 0
 fi
-ktap_set_plan 9
+ktap_set_plan 10
 
 trace() {	# tree -> strace -f output of perf record of true
 	strace -f -o "$TMPD/$1.strace" "$(perf_bin "$1" libdw)" record -o /dev/null \
@@ -64,6 +65,18 @@ if [ -d /sys/kernel/tracing/events/syscalls ]; then
 		ktap_test_fail "perf trace reads a tracepoint format file in one read()"
 else
 	ktap_test_skip "perf trace reads a tracepoint format file in one read() (no tracefs)"
+fi
+
+# perf trace of syscalls resolves no kernel address: the series makes the
+# kernel maps (from /proc/kallsyms) only when it first has to.
+if [ -d /sys/kernel/tracing/events/syscalls ]; then
+	u=$(grep -c 'open.*"/proc/kallsyms"' "$TMPD/upstream.trace" || true)
+	s=$(grep -c 'open.*"/proc/kallsyms"' "$TMPD/series.trace" || true)
+	msg "perf trace: /proc/kallsyms opened" "$u" "$s"
+	[ "$s" -eq 0 ] && ktap_test_pass "perf trace -- true does not read /proc/kallsyms" ||
+		ktap_test_fail "perf trace -- true does not read /proc/kallsyms"
+else
+	ktap_test_skip "perf trace -- true does not read /proc/kallsyms (no tracefs)"
 fi
 
 # bpf(BPF_MAP_UPDATE_ELEM) calls of perf trace without -e: upstream writes

@@ -2004,6 +2004,7 @@ static char *trace__machine__resolve_kernel_addr(void *vmachine, unsigned long l
 		return NULL;
 	}
 
+	machine__create_deferred_kernel_maps(machine);
 	return machine__resolve_kernel_addr(vmachine, addrp, modp);
 }
 
@@ -2020,7 +2021,12 @@ static int trace__symbols_init(struct trace *trace, int argc, const char **argv,
 	if (err)
 		goto out;
 
-	trace->host = machine__new_host(&trace->host_env);
+	/*
+	 * The kernel maps are made when perf trace first resolves a kernel
+	 * address (callchains, page faults, a tracepoint's function pointer):
+	 * reading /proc/kallsyms was 40% of 'perf trace -- true'.
+	 */
+	trace->host = machine__new_host_deferred_kernel_maps(&trace->host_env);
 	if (trace->host == NULL) {
 		err = -ENOMEM;
 		goto out;
@@ -2981,6 +2987,7 @@ static int trace__resolve_callchain(struct trace *trace,
 	int err = -1;
 
 	addr_location__init(&al);
+	machine__create_deferred_kernel_maps(trace->host);
 	if (machine__resolve(trace->host, &al, sample) < 0)
 		goto out;
 
@@ -3576,6 +3583,7 @@ static int trace__pgfault(struct trace *trace,
 	if (trace->summary_only)
 		goto out;
 
+	machine__create_deferred_kernel_maps(trace->host);
 	thread__find_symbol(thread, sample->cpumode, sample->ip, &al);
 
 	trace__fprintf_entry_head(trace, thread, 0, true, sample->time,

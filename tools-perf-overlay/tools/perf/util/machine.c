@@ -156,6 +156,30 @@ struct machine *machine__new_host(struct perf_env *host_env)
 	return __machine__new_host(host_env, /*kernel_maps=*/true);
 }
 
+/*
+ * A host machine whose kernel maps are made when first needed, with
+ * machine__create_deferred_kernel_maps(), for a tool that may resolve no
+ * kernel address at all: they come from /proc/kallsyms, which the kernel
+ * formats symbol by symbol, megabytes of it.
+ */
+struct machine *machine__new_host_deferred_kernel_maps(struct perf_env *host_env)
+{
+	struct machine *machine = __machine__new_host(host_env, /*kernel_maps=*/false);
+
+	if (machine)
+		machine->kernel_maps_deferred = true;
+	return machine;
+}
+
+/* Make the kernel maps a deferred host machine does not have yet, once. */
+int machine__create_deferred_kernel_maps(struct machine *machine)
+{
+	if (!machine->kernel_maps_deferred)
+		return 0;
+	machine->kernel_maps_deferred = false;
+	return machine__create_kernel_maps(machine);
+}
+
 static int mmap_handler(const struct perf_tool *tool __maybe_unused,
 			union perf_event *event,
 			struct perf_sample *sample,
@@ -3396,15 +3420,16 @@ struct dso *machine__findnew_dso(struct machine *machine, const char *filename)
 char *machine__resolve_kernel_addr(void *vmachine, unsigned long long *addrp, char **modp)
 {
 	struct machine *machine = vmachine;
-	struct map *map;
+	struct map *map = NULL;
 	struct symbol *sym = machine__find_kernel_symbol(machine, *addrp, &map);
 
-	if (sym == NULL)
-		return NULL;
-
-	*modp = __map__is_kmodule(map) ? (char *)dso__short_name(map__dso(map)) : NULL;
-	*addrp = map__unmap_ip(map, sym->start);
-	return sym->name;
+	if (sym) {
+		*modp = __map__is_kmodule(map) ? (char *)dso__short_name(map__dso(map)) : NULL;
+		*addrp = map__unmap_ip(map, sym->start);
+	}
+	/* The kernel maps hold the map, its dso and the name *modp points to. */
+	map__put(map);
+	return sym ? sym->name : NULL;
 }
 
 struct machine__for_each_dso_cb_args {

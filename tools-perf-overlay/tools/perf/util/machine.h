@@ -35,6 +35,8 @@ struct machine {
 	u16		  id_hdr_size;
 	bool		  comm_exec;
 	bool		  kptr_restrict_warned;
+	/* machine__new_host_deferred_kernel_maps() left the kernel maps out */
+	bool		  kernel_maps_deferred;
 	bool		  single_address_space;
 	char		  *root_dir;
 	char		  *mmap_name;
@@ -184,6 +186,8 @@ void machines__set_id_hdr_size(struct machines *machines, u16 id_hdr_size);
 void machines__set_comm_exec(struct machines *machines, bool comm_exec);
 
 struct machine *machine__new_host(struct perf_env *host_env);
+struct machine *machine__new_host_deferred_kernel_maps(struct perf_env *host_env);
+int machine__create_deferred_kernel_maps(struct machine *machine);
 struct machine *machine__new_kallsyms(struct perf_env *host_env);
 struct machine *machine__new_live(struct perf_env *host_env, bool kernel_maps, pid_t pid);
 int machine__init(struct machine *machine, const char *root_dir, pid_t pid);
