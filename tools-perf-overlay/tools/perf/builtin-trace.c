@@ -1061,7 +1061,7 @@ static size_t btf_struct_scnprintf(const struct btf_type *type, struct btf *btf,
 
 	/*
 	 * One dumper for the session: btf_dump__new() sizes its state to all
-	 * the types of vmlinux's BTF, about 1 ms for 126,585 types, too much
+	 * the types of vmlinux's BTF, about 1.5 ms for 126,585 types, too much
 	 * for each struct argument of each event. It writes to btf_dump_ctx.
 	 */
 	if (!trace->btf_dump) {
@@ -2024,7 +2024,7 @@ static int trace__symbols_init(struct trace *trace, int argc, const char **argv,
 	/*
 	 * The kernel maps are made when perf trace first resolves a kernel
 	 * address (callchains, page faults, a tracepoint's function pointer):
-	 * reading /proc/kallsyms was 40% of 'perf trace -- true'.
+	 * reading /proc/kallsyms was 41% of the CPU of 'perf trace -- true'.
 	 */
 	trace->host = machine__new_host_deferred_kernel_maps(&trace->host_env);
 	if (trace->host == NULL) {
