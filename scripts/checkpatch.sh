@@ -18,10 +18,10 @@ EXTRA=(--ignore FILE_PATH_CHANGES)
 if [ -z "${PERF_TREE:-}" ] && [ "$(git -C "$BASE" rev-list --count "$BASE_REF")" -le 1 ]; then
 	EXTRA+=(--ignore UNKNOWN_COMMIT_ID)
 fi
-LIBHDRS=(/usr/include/elfutils/*.h /usr/include/libelf.h /usr/include/gelf.h
+LIBHDRS=(/usr/include/elfutils/*.h /usr/include/libelf.h /usr/include/gelf.h /usr/include/inttypes.h
 	 /usr/include/dwarf.h /usr/include/libunwind*.h)
 cd "$BASE"
-for p in "$TOP"/patches/[0-9][0-9][0-9][0-9]-*.patch; do
+for p in "$TOP"/patches/[0-9][0-9]-*/[0-9][0-9][0-9][0-9]-*.patch; do
 	case $p in */0000-cover-letter.patch) continue ;; esac
 	out=$(perl "$BASE/scripts/checkpatch.pl" --strict --no-tree --no-signoff "${EXTRA[@]}" "$p" 2>&1)
 	# Drop CamelCase complaints about library names, with their context lines.

@@ -6,7 +6,7 @@
 # Signed-off-by, and tools-perf-overlay/ matches the series.
 . "$(dirname "$0")/lib.sh"
 ktap_print_header
-ktap_set_plan 4
+ktap_set_plan 5
 
 if out=$(APPLY_DIR=$WORK/apply-check APPLY_BRANCH=series-check "$TOP/scripts/apply.sh" 2>&1); then
 	ktap_print_msg "$out"; ktap_test_pass "series applies with git am on $BASE_REF"
@@ -21,14 +21,35 @@ else
 fi
 
 tags_ok=true
-for p in "$TOP"/patches/[0-9][0-9][0-9][0-9]-*.patch; do
+for p in "$TOP"/patches/[0-9][0-9]-*/[0-9][0-9][0-9][0-9]-*.patch; do
 	case $p in */0000-cover-letter.patch) continue ;; esac
 	grep -q '^Assisted-by: ' "$p" || { ktap_print_msg "$(basename "$p"): no Assisted-by"; tags_ok=false; }
 	grep -q '^Signed-off-by: ' "$p" && { ktap_print_msg "$(basename "$p"): has a Signed-off-by"; tags_ok=false; }
-	grep -qE '^Subject: \[PATCH[^]]*\] perf [a-z0-9 ,/_-]+: [A-Z]' "$p" ||
-		{ ktap_print_msg "$(basename "$p"): subject not 'perf <area>: <Imperative>'"; tags_ok=false; }
+	grep -qE '^Subject: \[PATCH[^]]*\] (perf|tools lib)( [a-z0-9,/_-]+)*: [A-Z]' "$p" ||
+		{ ktap_print_msg "$(basename "$p"): subject not 'perf <area>: <Imperative>' nor 'tools lib <lib>: <Imperative>'"; tags_ok=false; }
+	# Words that mean nothing in git history.
+	if sed -n '/^Subject:/,/^---$/p' "$p" | grep -qiE "previous patch|next patch|this series|patch [0-9]+ of|candle|corpus"; then
+		ktap_print_msg "$(basename "$p"): the message names other patches, the series or the project's words"
+		tags_ok=false
+	fi
 done
 if $tags_ok; then ktap_test_pass "tags and subjects"; else ktap_test_fail "tags and subjects"; fi
+
+# Each topic series as format-patch --base writes it: base-commit, the
+# patches of the series before it as prerequisite-patch-id lines, and a
+# cover letter of at most 150 lines.
+covers_ok=true nprev=0
+for dir in "$TOP"/patches/[0-9][0-9]-*/; do
+	cl=$dir/0000-cover-letter.patch
+	npre=$(grep -c '^prerequisite-patch-id: ' "$cl" 2>/dev/null)
+	if ! grep -q '^base-commit: ' "$cl" 2>/dev/null || [ "${npre:-0}" -ne "$nprev" ] ||
+	   [ "$(wc -l < "$cl")" -gt 150 ] || grep -q '\*\*\* \(SUBJECT\|BLURB\) HERE' "$cl"; then
+		ktap_print_msg "$(basename "$dir"): base-commit, $npre prerequisites (expected $nprev), $(wc -l < "$cl") lines"
+		covers_ok=false
+	fi
+	nprev=$((nprev + $(ls "$dir" | grep -c '^[0-9][0-9][0-9][0-9]-' ) - 1))
+done
+if $covers_ok; then ktap_test_pass "cover letters and prerequisites"; else ktap_test_fail "cover letters and prerequisites"; fi
 
 if [ -d "$WORK/apply-check" ]; then
 	"$TOP/scripts/overlay.sh" series-check "$TMPD/overlay" >/dev/null 2>&1

@@ -16,10 +16,16 @@
 #endif
 #include "perf_regs.h"
 #include "map.h"
+#include "maps.h"
 #include "symbol.h"
 #include "thread.h"
 #include "callchain.h"
 #include "symbol_conf.h"
+#if defined(HAVE_LIBDW_SUPPORT) && defined(__x86_64__)
+#include <dwarf.h>
+#include <elfutils/libdw.h>
+#include "../util/libdw.h"
+#endif
 
 /* For bsearch. We try to unwind functions in shared object. */
 #include <stdlib.h>
@@ -201,40 +207,60 @@ NO_TAIL_CALL_ATTRIBUTE noinline int test_dwarf_unwind__krava_1(struct thread *th
 	return ret;
 }
 
+#if defined(HAVE_LIBDW_SUPPORT) && defined(__x86_64__)
+/*
+ * dso__libdw_frame(), the CFI lookup of powerpc's callchain skipping, on
+ * x86_64: at the first instruction of a function of perf, the CFA is the
+ * stack pointer (DWARF register 7) plus 8.
+ */
+static int test_dwarf_unwind__libdw_frame(struct thread *thread)
+{
+	u64 ip = (u64)(uintptr_t)test_dwarf_unwind__krava_1;
+	Dwarf_Frame *frame = NULL;
+	struct addr_location al;
+	Dwarf_Op *ops;
+	size_t nops;
+	int err = -1;
+
+	addr_location__init(&al);
+	if (thread__find_map(thread, PERF_RECORD_MISC_USER, ip, &al))
+		frame = dso__libdw_frame(map__dso(al.map), map__map_ip(al.map, ip));
+	if (frame && !dwarf_frame_cfa(frame, &ops, &nops) && nops == 1 &&
+	    ops[0].atom == DW_OP_bregx && ops[0].number == 7 && ops[0].number2 == 8)
+		err = 0;
+	else
+		pr_debug("no frame, or not CFA = rsp + 8, for %#" PRIx64 "\n", ip);
+	free(frame);
+	addr_location__exit(&al);
+	return err;
+}
+#endif
+
 #ifdef HAVE_LIBDW_SUPPORT
 /*
- * The libdw unwinder's symbol cache: the same chains with the cache off, at
- * its default size and smaller than the stack (evicting), and repeated
- * frames hit it.
+ * The libdw unwinder's symbol cache: the unwinds of test_dwarf_unwind__krava_1()
+ * come back to the same frames, the second and later from the cache, and
+ * still find the same chains.
  */
 static int test_dwarf_unwind__libdw_symcache(struct thread *thread)
 {
-	static const unsigned int sizes[] = { 0, 4, 1024 };
-	unsigned int saved_entries = unwind_symbol_cache_entries;
 	struct maps *maps = thread__maps(thread);
 	u64 hits, misses;
-	int err = 0;
+	int err;
 
 	memset(symbol_conf.unwind_style, 0, sizeof(symbol_conf.unwind_style));
 	symbol_conf.unwind_style[0] = UNWIND_STYLE_LIBDW;
-	for (size_t i = 0; i < ARRAY_SIZE(sizes) && !err; i++) {
-		/* A fresh Dwfl, and cache, of the given size. */
-		libdw__invalidate_dwfl(maps, maps__libdw_addr_space_dwfl(maps));
-		unwind_symbol_cache_entries = sizes[i];
-		global_unwind_retval = -INT_MAX;
-		err = test_dwarf_unwind__krava_1(thread);
-		libdw__unwind_symcache_stats(maps, &hits, &misses);
-		pr_debug("symbol cache of %u entries: %llu hits, %llu misses\n",
-			 sizes[i], (unsigned long long)hits, (unsigned long long)misses);
-		/* Three unwinds of the same frames: the last two hit at default size. */
-		if (!err && (sizes[i] == 0 ? hits != 0 :
-			     sizes[i] > MAX_STACK && hits < MAX_STACK)) {
-			pr_debug("unexpected symbol cache hits\n");
-			err = -1;
-		}
-	}
+	/* A fresh Dwfl, and symbol cache. */
 	libdw__invalidate_dwfl(maps, maps__libdw_addr_space_dwfl(maps));
-	unwind_symbol_cache_entries = saved_entries;
+	global_unwind_retval = -INT_MAX;
+	err = test_dwarf_unwind__krava_1(thread);
+	libdw__unwind_symcache_stats(maps, &hits, &misses);
+	pr_debug("symbol cache: %llu hits, %llu misses\n",
+		 (unsigned long long)hits, (unsigned long long)misses);
+	if (!err && (hits < MAX_STACK || !misses)) {
+		pr_debug("expected the repeated frames to hit the symbol cache\n");
+		err = -1;
+	}
 	return err;
 }
 #endif
@@ -282,6 +308,13 @@ noinline int test__dwarf_unwind(struct test_suite *test __maybe_unused,
 		goto out;
 	}
 
+#if defined(HAVE_LIBDW_SUPPORT) && defined(__x86_64__)
+	if (test_dwarf_unwind__libdw_frame(thread)) {
+		thread__put(thread);
+		err = -1;
+		goto out;
+	}
+#endif
 	/* Check every unwinder built in, not only the first that succeeds. */
 	err = 0;
 	for (size_t i = 0; i < ARRAY_SIZE(styles) && !err; i++) {

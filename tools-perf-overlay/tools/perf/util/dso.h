@@ -389,16 +389,6 @@ static inline void dso__set_libdw_elf_ptr(struct dso *dso, void *val)
 	RC_CHK_ACCESS(dso)->libdw_elf = val;
 }
 
-struct Dwfl;
-#ifdef HAVE_LIBDW_SUPPORT
-struct Dwfl *dso__libdw_dwfl(struct dso *dso);
-#else
-static inline struct Dwfl *dso__libdw_dwfl(struct dso *dso __maybe_unused)
-{
-	return NULL;
-}
-#endif
-
 static inline unsigned int dso__a2l_fails(const struct dso *dso)
 {
 	return RC_CHK_ACCESS(dso)->a2l_fails;

@@ -5,86 +5,116 @@
 #include "symbol.h"
 #include "dwarf-aux.h"
 #include "callchain.h"
-#include "strbuf.h"
-#include "build-id.h"
 #include "debug.h"
+#include "mutex.h"
 #include "path.h"
+#include "build-id.h"
 #include "hashmap.h"
+#include "strbuf.h"
 #include <fcntl.h>
+#include <inttypes.h>
+#include <pthread.h>
+#include <stddef.h>
 #include <unistd.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
 #include <linux/compiler.h>
 #include <linux/err.h>
 #include <linux/zalloc.h>
 #include <stdlib.h>
 #include <elfutils/libdwfl.h>
 #include <elfutils/libdwelf.h>
-#include <elfutils/version.h>
 
 
 /*
- * The ELF file of a dso, opened once per run and shared by the libdw users
- * of the dso: the Dwfl of every address space that maps it (the unwinder
- * gives it to libdwfl from its find_elf callback). libelf counts the
- * references: elf_begin() with a reference Elf returns it with one more,
- * elf_end() drops one.
+ * The ELF file of a dso for the libdw unwinder, opened once per run and
+ * shared by the Dwfl of every address space that maps the dso: libdwfl takes
+ * it from libdw__find_elf() when it first needs the module's file, as one
+ * more libelf reference (elf_begin() with a reference Elf).
  *
- * Key: the dso. Bound: one per dso asked for, and for the unwinder a second
- * one, opened with it, of a file whose .eh_frame_hdr old libdw would not use
- * (eh_frame_hdr_is_unseen()). Lifetime: the dso's, each Dwfl holds its own
- * reference. A file that can't be opened is remembered
- * (elf == NULL) and not tried again. The file is mmapped and detached from
- * its descriptor (ELF_C_FDREAD), no descriptor stays open per dso.
- * Thread safety: the dso's lock guards the opening; libelf's reference
- * count is that of libelf, perf unwinds in one thread.
+ * Key: the dso (dso->libdw_elf). Bound: one per dso unwound through, until
+ * the dso goes; a file that can't be used is remembered (elf == NULL). The
+ * file is mapped, no descriptor stays open. Lifetime: each module holds a
+ * reference to its dso (libdw__report_dso()), so every Dwfl using the Elf
+ * ends before dso__free_libdw() drops the dso's own reference.
+ *
+ * Locking: libelf does not lock an Elf's reference count in elfutils'
+ * default build, and a Dwfl may end in another thread than the one that
+ * unwinds (perf top's display thread dropping the last reference to a
+ * thread): libdw_elf_lock() guards the making of the state, the references
+ * taken in libdw__find_elf() and every elf_end() of the Elf, in
+ * libdw__end_dwfl() and dso__free_libdw(). Only the unwinding thread reads
+ * the Elf's contents, through libdwfl.
  */
 struct dso_libdw_elf {
 	Elf	*elf;		/* NULL: no usable ELF file */
-	Elf	*cfi_elf;	/* the unwinder's, see libdw__make_unwind_cfi(), or NULL */
 	char	*path;
+	/* The module's address range, at link addresses: [vaddr, end). */
+	GElf_Addr vaddr, end;
+	bool	exec;		/* ET_EXEC: at absolute addresses */
+	/* elf_memory() image without section headers, see libdw_elf__view() */
+	void	*image;
+	size_t	image_size;
 };
 
-static Elf *libdw_elf__open(const char *path, Elf_Cmd cmd)
+static struct mutex libdw_elf_mutex;
+
+static void libdw_elf_lock_init(void)
 {
-	int fd = open(path, O_RDONLY);
-	Elf *elf;
+	mutex_init(&libdw_elf_mutex);
+}
 
-	if (fd < 0)
-		return NULL;
+static struct mutex *libdw_elf_lock(void)
+{
+	static pthread_once_t once = PTHREAD_ONCE_INIT;
 
-	elf = elf_begin(fd, cmd, /*ref=*/NULL);
-	if (elf && (elf_kind(elf) != ELF_K_ELF || elf_cntl(elf, ELF_C_FDREAD))) {
-		elf_end(elf);
-		elf = NULL;
-	}
-	close(fd);
-	return elf;
+	pthread_once(&once, libdw_elf_lock_init);
+	return &libdw_elf_mutex;
 }
 
 /*
- * libdw before elfutils 0.196 (0.188 and 0.192 at least) takes the binary
- * search table of .eh_frame_hdr only when that section comes before
- * .eh_frame in the section headers. gold (Debian's LLVM libraries) and BOLT
- * put it after: for each address it has no FDE for, libdw then reads
- * .eh_frame from the start and keeps every FDE it passes, 7 MB for
- * libLLVM-14 after one lookup, in every address space. Without section names
- * libdw takes .eh_frame and the table from the PT_GNU_EH_FRAME program
- * header instead.
+ * The address range of an ET_DYN or ET_EXEC file's module, as
+ * __libdwfl_report_elf() computes it for dwfl_report_elf().
  */
-static bool eh_frame_hdr_is_unseen(Elf *elf __maybe_unused)
+static bool elf__module_range(Elf *elf, GElf_Addr *vaddr, GElf_Addr *end, bool *exec)
 {
-#if _ELFUTILS_PREREQ(0, 196)
-	return false;
-#else
-	size_t frame, hdr, phnum;
+	bool first = true;
 	GElf_Ehdr ehdr;
-	GElf_Shdr shdr;
+	size_t phnum;
 
-	if (!gelf_getehdr(elf, &ehdr) ||
-	    !elf_section_by_name(elf, &ehdr, &shdr, ".eh_frame", &frame) ||
-	    !elf_section_by_name(elf, &ehdr, &shdr, ".eh_frame_hdr", &hdr) ||
-	    hdr < frame || elf_getphdrnum(elf, &phnum))
+	if (!gelf_getehdr(elf, &ehdr) || (ehdr.e_type != ET_DYN && ehdr.e_type != ET_EXEC) ||
+	    elf_getphdrnum(elf, &phnum))
 		return false;
 
+	*vaddr = *end = 0;
+	for (size_t i = 0; i < phnum; i++) {
+		GElf_Phdr phdr;
+
+		if (!gelf_getphdr(elf, i, &phdr))
+			return false;
+		if (phdr.p_type != PT_LOAD)
+			continue;
+		if (first)
+			*vaddr = phdr.p_vaddr & -phdr.p_align;
+		first = false;
+		if (phdr.p_vaddr + phdr.p_memsz > 0)
+			*end = phdr.p_vaddr + phdr.p_memsz;
+	}
+	*exec = ehdr.e_type == ET_EXEC;
+	return *end > *vaddr;
+}
+
+static bool libdw_elf__range(Elf *elf, struct dso_libdw_elf *de)
+{
+	return elf__module_range(elf, &de->vaddr, &de->end, &de->exec);
+}
+
+static bool elf__has_eh_frame_hdr(Elf *elf)
+{
+	size_t phnum;
+
+	if (elf_getphdrnum(elf, &phnum))
+		return false;
 	for (size_t i = 0; i < phnum; i++) {
 		GElf_Phdr phdr;
 
@@ -92,7 +122,94 @@ static bool eh_frame_hdr_is_unseen(Elf *elf __maybe_unused)
 			return true;
 	}
 	return false;
-#endif
+}
+
+/*
+ * The unwinder's view of a file whose .eh_frame has a binary search table
+ * (.eh_frame_hdr, PT_GNU_EH_FRAME): an image of the file without section
+ * headers, made by elf_memory() from a private mapping of the file whose
+ * ELF header perf changed before libelf saw it (one copy-on-write page).
+ *
+ * libdw then takes .eh_frame and its table from the program header, as
+ * for any file without section headers, and the module has no DWARF:
+ * libdwfl falls back to .debug_frame where .eh_frame has no FDE for a pc,
+ * loading all the DWARF of the file for it (decompressing what is
+ * compressed), for every address space; for .debug_frame that compilers
+ * do not emit next to .eh_frame. Its fallback to the frame pointer is left.
+ * libdw of elfutils 0.188 and 0.192 also ignores the table when its section
+ * header follows .eh_frame's (gold, BOLT) and scans .eh_frame from its
+ * start, keeping every FDE; from the program header it uses the table.
+ */
+static Elf *libdw_elf__view(int fd, struct dso_libdw_elf *de)
+{
+	unsigned char *image;
+	struct stat st;
+	Elf *elf;
+
+	if (fstat(fd, &st) || st.st_size < (off_t)sizeof(Elf64_Ehdr))
+		return NULL;
+	image = mmap(NULL, st.st_size, PROT_READ | PROT_WRITE, MAP_PRIVATE, fd, 0);
+	if (image == MAP_FAILED)
+		return NULL;
+	if (image[EI_CLASS] == ELFCLASS64) {
+		Elf64_Ehdr *ehdr = (Elf64_Ehdr *)image;
+
+		ehdr->e_shoff = 0;
+		ehdr->e_shnum = 0;
+		ehdr->e_shstrndx = SHN_UNDEF;
+	} else {
+		Elf32_Ehdr *ehdr = (Elf32_Ehdr *)image;
+
+		ehdr->e_shoff = 0;
+		ehdr->e_shnum = 0;
+		ehdr->e_shstrndx = SHN_UNDEF;
+	}
+	elf = elf_memory((char *)image, st.st_size);
+	if (!elf) {
+		munmap(image, st.st_size);
+		return NULL;
+	}
+	de->image = image;
+	de->image_size = st.st_size;
+	return elf;
+}
+
+static Elf *libdw_elf__open(const char *path, struct dso_libdw_elf *de)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	Elf *elf, *view;
+
+	if (fd < 0)
+		return NULL;
+
+	elf = elf_begin(fd, ELF_C_READ_MMAP, /*ref=*/NULL);
+	if (elf && (elf_kind(elf) != ELF_K_ELF || !libdw_elf__range(elf, de))) {
+		elf_end(elf);
+		elf = NULL;
+	}
+	if (elf && elf__has_eh_frame_hdr(elf)) {
+		view = libdw_elf__view(fd, de);
+		if (view) {
+			elf_end(elf);
+			elf = view;
+		}
+	}
+	if (elf && !de->image && elf_cntl(elf, ELF_C_FDREAD)) {
+		elf_end(elf);
+		elf = NULL;
+	}
+	close(fd);
+	return elf;
+}
+
+/* Drops the dso's reference to its Elf. Under libdw_elf_lock(). */
+static void libdw_elf__close(struct dso_libdw_elf *de)
+{
+	/* A reference left (none should be) keeps the image mapped. */
+	if (!elf_end(de->elf) && de->image)
+		munmap(de->image, de->image_size);
+	de->elf = NULL;
+	de->image = NULL;
 }
 
 static struct dso_libdw_elf *dso_libdw_elf__new(struct dso *dso)
@@ -103,237 +220,270 @@ static struct dso_libdw_elf *dso_libdw_elf__new(struct dso *dso)
 	if (!de)
 		return NULL;
 
-	/* As the unwinder always did: the file under --symfs, or the build-id cache's. */
+	/* As the unwinder always did: the file under --symfs, else the build-id cache's. */
 	__symbol__join_symfs(path, sizeof(path), dso__long_name(dso));
+	/* Not device files like /dev/dri/renderD128. */
 	if (is_regular_file(path))
-		de->elf = libdw_elf__open(path, ELF_C_READ_MMAP);
+		de->elf = libdw_elf__open(path, de);
 	if (!de->elf && dso__build_id_filename(dso, path, sizeof(path), false))
-		de->elf = libdw_elf__open(path, ELF_C_READ_MMAP);
+		de->elf = libdw_elf__open(path, de);
 	if (de->elf) {
 		de->path = strdup(path);
-		if (!de->path) {
-			elf_end(de->elf);
-			de->elf = NULL;
-		}
+		if (!de->path)
+			libdw_elf__close(de);
 	}
 	if (de->elf)
-		pr_debug("libdw: opened %s\n", de->path);
+		pr_debug("libdw: opened %s%s\n", de->path,
+			 de->image ? ", unwinding from .eh_frame_hdr" : "");
 	else
-		pr_debug("libdw: no ELF file for %s\n", dso__long_name(dso));
-	if (de->elf && eh_frame_hdr_is_unseen(de->elf)) {
-		/* Writable copy-on-write pages: its ELF header changes. */
-		de->cfi_elf = libdw_elf__open(de->path, ELF_C_READ_MMAP_PRIVATE);
-		pr_debug("libdw: %s: .eh_frame_hdr after .eh_frame, the unwinder takes it from the program header\n",
-			 de->path);
-	}
+		pr_debug("libdw: no ELF file to report for %s\n", dso__long_name(dso));
 	return de;
 }
 
-static Elf *__dso__libdw_elf(struct dso *dso, const char **path, bool unwind)
+/* The dso's unwinder ELF state, made on first use. Under libdw_elf_lock(). */
+static struct dso_libdw_elf *dso__libdw_elf(struct dso *dso)
 {
-	struct dso_libdw_elf *de;
-	Elf *elf = NULL;
+	struct dso_libdw_elf *de = dso__libdw_elf_ptr(dso);
 
-	mutex_lock(dso__lock(dso));
-	de = dso__libdw_elf_ptr(dso);
 	if (!de) {
 		de = dso_libdw_elf__new(dso);
 		dso__set_libdw_elf_ptr(dso, de);
 	}
-	if (de && de->elf) {
-		elf = elf_begin(-1, ELF_C_READ_MMAP,
-				unwind && de->cfi_elf ? de->cfi_elf : de->elf);
-		if (path)
-			*path = de->path;
-	}
-	mutex_unlock(dso__lock(dso));
-	return elf;
-}
-
-Elf *dso__libdw_elf(struct dso *dso, const char **path)
-{
-	return __dso__libdw_elf(dso, path, /*unwind=*/false);
-}
-
-static int __libdw__find_elf(void **userdata, char **file_name, Elf **elfp, bool unwind)
-{
-	struct dso *dso = *userdata;
-	const char *path;
-
-	*elfp = dso ? __dso__libdw_elf(dso, &path, unwind) : NULL;
-	if (*elfp && !*file_name)
-		*file_name = strdup(path);
-	return -1;
+	return de;
 }
 
 int libdw__find_elf(struct Dwfl_Module *mod __maybe_unused, void **userdata,
 		    const char *modname __maybe_unused, Dwarf_Addr base __maybe_unused,
 		    char **file_name, Elf **elfp)
 {
-	return __libdw__find_elf(userdata, file_name, elfp, /*unwind=*/false);
-}
+	struct dso *dso = *userdata;
+	struct dso_libdw_elf *de;
 
-int libdw__find_unwind_elf(struct Dwfl_Module *mod __maybe_unused, void **userdata,
-			   const char *modname __maybe_unused, Dwarf_Addr base __maybe_unused,
-			   char **file_name, Elf **elfp)
-{
-	return __libdw__find_elf(userdata, file_name, elfp, /*unwind=*/true);
-}
+	*elfp = NULL;
+	if (!dso)
+		return -1;
 
-/*
- * Make the CFI of a module whose dso has a cfi_elf (eh_frame_hdr_is_unseen())
- * while that ELF shows no section names, so that libdw searches .eh_frame
- * with its table. The names come back at once: when .eh_frame has no FDE for
- * an address, libdwfl looks for .debug_frame by name. The unwinder alone uses
- * the cfi_elf, in one thread.
- */
-void libdw__make_unwind_cfi(struct Dwfl_Module *mod, struct dso *dso)
-{
-	struct dso_libdw_elf *de = dso__libdw_elf_ptr(dso);
-	Elf64_Half shstrndx;
-	Dwarf_Addr bias;
-	GElf_Ehdr ehdr;
-	Elf *elf;
-
-	if (!de || !de->cfi_elf)
-		return;
-	/* libdwfl asks libdw__find_unwind_elf() for the module's ELF: the cfi_elf. */
-	elf = dwfl_module_getelf(mod, &bias);
-	if (elf != de->cfi_elf || !gelf_getehdr(elf, &ehdr))
-		return;
-
-	shstrndx = ehdr.e_shstrndx;
-	ehdr.e_shstrndx = SHN_UNDEF;
-	if (!gelf_update_ehdr(elf, &ehdr))
-		return;
-	dwfl_module_eh_cfi(mod, &bias);
-	ehdr.e_shstrndx = shstrndx;
-	gelf_update_ehdr(elf, &ehdr);
-}
-
-static bool debuginfod__configured(void)
-{
-	const char *urls = getenv("DEBUGINFOD_URLS");
-
-	return urls && *urls;
-}
-
-/*
- * The debug info of a dso for srcline: where libdwfl looks for it (the
- * debuglink and build-id paths, debuginfod), else the file perf read the
- * dso's symbols from when that is another file (a debug file perf found,
- * e.g. in its build-id cache): the file LLVM, libbfd and addr2line are
- * given. So when libdw finds no DWARF, none of them has any to read.
- *
- * libdwfl's standard search ends with the debuginfod client: the first
- * time a debug file is not on disk it dlopens libdebuginfod, and with it
- * libcurl, gnutls and krb5, also when no server is configured, where the
- * client then returns ENOSYS having asked nobody: 3 ms, 343 syscalls and
- * 8 MiB for nothing. Without DEBUGINFOD_URLS, once perf has searched for
- * the dso's symbols, look by build-id only, then take the file with a
- * symbol table perf found (through .gnu_debuglink, its build-id cache,
- * the distributions' paths) if any. A dwz alternate file (asked for with
- * a zero CRC) is still searched for the standard way.
- */
-static int libdw__find_debuginfo(Dwfl_Module *mod, void **userdata, const char *modname,
-				 Dwarf_Addr base, const char *file_name,
-				 const char *debuglink_file, GElf_Word debuglink_crc,
-				 char **debuginfo_file_name)
-{
-	const struct dso *dso = *userdata;
-	const char *symsrc = dso ? dso__symsrc_filename(dso) : NULL;
-	int fd;
-
-	if (debuginfod__configured() || !dso || !dso__loaded(dso) ||
-	    (debuglink_file && !debuglink_crc))
-		fd = dwfl_standard_find_debuginfo(mod, userdata, modname, base, file_name,
-						  debuglink_file, debuglink_crc,
-						  debuginfo_file_name);
-	else
-		fd = dwfl_build_id_find_debuginfo(mod, userdata, modname, base, file_name,
-						  debuglink_file, debuglink_crc,
-						  debuginfo_file_name);
-
-	if (fd >= 0 || !symsrc || (file_name && !strcmp(file_name, symsrc)))
-		return fd;
-
-	fd = open(symsrc, O_RDONLY);
-	if (fd >= 0) {
-		free(*debuginfo_file_name);
-		*debuginfo_file_name = strdup(symsrc);
+	mutex_lock(libdw_elf_lock());
+	de = dso__libdw_elf(dso);
+	if (de && de->elf) {
+		*elfp = elf_begin(-1, ELF_C_READ_MMAP, de->elf);
+		if (*elfp && !*file_name)
+			*file_name = strdup(de->path);
 	}
-	return fd;
+	mutex_unlock(libdw_elf_lock());
+	return -1;
 }
 
-Dwfl_Module *libdw__report_dso(Dwfl *dwfl, struct dso *dso, Dwarf_Addr base,
-			       bool link_addresses)
+Dwfl_Module *libdw__report_dso(Dwfl *dwfl, struct dso *dso, Dwarf_Addr base)
 {
-	Elf *elf = dso__libdw_elf(dso, /*path=*/NULL);
-	GElf_Addr vaddr = 0, end = 0, start, bias;
-	Dwfl_Module *mod = NULL;
-	bool first = true;
-	GElf_Ehdr ehdr;
-	size_t phnum;
+	struct dso_libdw_elf *de;
+	GElf_Addr start, end;
+	Dwfl_Module *mod;
+	void **userdatap;
 
-	if (!elf)
+	mutex_lock(libdw_elf_lock());
+	de = dso__libdw_elf(dso);
+	if (!de || !de->elf) {
+		mutex_unlock(libdw_elf_lock());
 		return NULL;
-
-	if (!gelf_getehdr(elf, &ehdr) || ehdr.e_type == ET_REL ||
-	    elf_getphdrnum(elf, &phnum))
-		goto out;
-
-	for (size_t i = 0; i < phnum; i++) {
-		GElf_Phdr phdr;
-
-		if (!gelf_getphdr(elf, i, &phdr))
-			goto out;
-		if (phdr.p_type != PT_LOAD)
-			continue;
-		if (first)
-			vaddr = phdr.p_vaddr & -phdr.p_align;
-		first = false;
-		if (phdr.p_vaddr + phdr.p_memsz > 0)
-			end = phdr.p_vaddr + phdr.p_memsz;
 	}
-	if (!end)
-		goto out;
+	/* The addresses of ET_EXEC files are absolute. */
+	start = de->exec ? de->vaddr : base;
+	end = de->exec ? de->end : base - de->vaddr + de->end;
+	mutex_unlock(libdw_elf_lock());
 
-	/* The addresses of ET_EXEC and ET_CORE files are absolute. */
-	if (link_addresses || ehdr.e_type == ET_EXEC || ehdr.e_type == ET_CORE) {
-		start = vaddr;
-		bias = 0;
-	} else {
-		start = base;
-		bias = base - vaddr;
-	}
-	mod = dwfl_report_module(dwfl, dso__short_name(dso), start, bias + end);
-	if (mod) {
-		void **userdatap;
-
-		dwfl_module_info(mod, &userdatap, NULL, NULL, NULL, NULL, NULL, NULL);
-		*userdatap = dso;
-	}
-out:
-	elf_end(elf);
+	mod = dwfl_report_module(dwfl, dso__short_name(dso), start, end);
+	if (!mod)
+		return NULL;
+	/*
+	 * libdwfl asks libdw__find_elf() for the module's file with the
+	 * module's dso when it first needs it, and __find_debuginfo() for its
+	 * debug file: the module holds a reference to its dso, dropped with
+	 * the Dwfl (libdw__end_dwfl()).
+	 */
+	dwfl_module_info(mod, &userdatap, NULL, NULL, NULL, NULL, NULL, NULL);
+	if (!*userdatap)
+		*userdatap = dso__get(dso);
 	return mod;
+}
+
+bool libdw__dso_unwinds_from_eh_frame_hdr(struct dso *dso)
+{
+	struct dso_libdw_elf *de;
+	bool ret;
+
+	mutex_lock(libdw_elf_lock());
+	de = dso__libdw_elf_ptr(dso);
+	ret = de && de->image;
+	mutex_unlock(libdw_elf_lock());
+	return ret;
+}
+
+static int put_module_dso(Dwfl_Module *mod __maybe_unused, void **userdata,
+			  const char *name __maybe_unused, Dwarf_Addr start __maybe_unused,
+			  void *arg __maybe_unused)
+{
+	dso__zput(*(struct dso **)userdata);
+	return DWARF_CB_OK;
+}
+
+void libdw__end_dwfl(Dwfl *dwfl)
+{
+	/*
+	 * A dso may go with its module's reference, and with it the dso's own
+	 * reference to the Elf: the module's keeps the Elf until dwfl_end().
+	 */
+	dwfl_getmodules(dwfl, put_module_dso, NULL, 0);
+	mutex_lock(libdw_elf_lock());
+	dwfl_end(dwfl);
+	mutex_unlock(libdw_elf_lock());
 }
 
 /*
  * The srcline state of a dso (dso->libdw): the Dwfl that has the dso as its
  * only module, and the index of the subprograms of each CU an address was
- * looked up in.
+ * looked up in. Made on first use and used under srcline__lock(); freed
+ * with the dso.
  */
 struct dso_libdw {
 	Dwfl		*dwfl;
 	struct hashmap	*cu_funcs;	/* Dwarf_CU * -> struct cu_funcs * */
+	struct cu_ranges *cu_ranges;	/* made on first use */
 	enum {
-		DWARF_UNCHECKED,
+		DWARF_FOUND,
 		DWARF_UNREADABLE,	/* DWARF libdw failed to read: others may */
 		DWARF_NONE,		/* none in the dso or its debug files */
 		DWARF_REFUSED,		/* a decompression bomb: don't let them try */
-	} no_dwarf;			/* why dwfl_module_getdwarf() failed */
-	int		debug_fd;	/* libdw__find_srcline_elf()'s file, or -1 */
+	} dwarf;			/* what dwfl_module_getdwarf() found */
+	Dwfl_Module	*mod;		/* the dso, at the addresses it was linked at */
+	/* The module's ELF file, until libdwfl takes it (libdw__find_srcline_elf()). */
+	Elf		*elf;
+	char		*elf_path;
+	int		debug_fd;	/* of a compressed debug file libelf reads, or -1 */
+	/* For dso__libdw_frame(): the dso's own file and its .eh_frame CFI. */
+	bool		eh_tried;
+	Elf		*eh_elf;
+	Dwarf_CFI	*eh_cfi;
 };
+
+/*
+ * The address ranges of all the CUs of the dso's DWARF, from the CUs' own
+ * DW_AT_low_pc/DW_AT_high_pc and DW_AT_ranges: which CU covers an address
+ * where libdw finds none, as libdw from before it read the CUs' ranges does
+ * in a file without .debug_aranges (clang emits none). An address no CU
+ * covers has no line in the DWARF.
+ *
+ * Key: the address (DWARF's). Value: the CU DIE's offset. Sorted by start,
+ * with the running maximum of the ends. Bound: 32 bytes per range of each
+ * CU of the dsos looked up in, made on the first address libdw finds no
+ * line for. Lifetime and locking: those of struct dso_libdw.
+ */
+struct cu_range {
+	Dwarf_Addr	start, end;	/* [start, end) */
+	Dwarf_Addr	max_end;	/* the largest end of this and the ranges before */
+	Dwarf_Off	cu_off;
+};
+
+struct cu_ranges {
+	size_t		 nr;
+	struct cu_range	*ranges;
+};
+
+static int cu_range__cmp(const void *a, const void *b)
+{
+	const struct cu_range *ra = a, *rb = b;
+
+	if (ra->start != rb->start)
+		return ra->start < rb->start ? -1 : 1;
+	return 0;
+}
+
+static struct cu_ranges *cu_ranges__new(Dwarf *dwarf)
+{
+	struct cu_ranges *cr = zalloc(sizeof(*cr));
+	Dwarf_Addr base, start, end, max_end = 0;
+	Dwarf_Off cu_off = 0, next_off;
+	size_t alloc = 0, hsize;
+	Dwarf_Die cu_die;
+
+	if (!cr)
+		return NULL;
+
+	for (; dwarf_nextcu(dwarf, cu_off, &next_off, &hsize, NULL, NULL, NULL) == 0;
+	     cu_off = next_off) {
+		ptrdiff_t off = 0;
+
+		if (!dwarf_offdie(dwarf, cu_off + hsize, &cu_die))
+			continue;
+		while ((off = dwarf_ranges(&cu_die, off, &base, &start, &end)) > 0) {
+			if (cr->nr == alloc) {
+				struct cu_range *r;
+
+				alloc = alloc ? alloc * 2 : 64;
+				r = realloc(cr->ranges, alloc * sizeof(*r));
+				if (!r) {
+					free(cr->ranges);
+					free(cr);
+					return NULL;
+				}
+				cr->ranges = r;
+			}
+			cr->ranges[cr->nr++] = (struct cu_range){
+				.start = start, .end = end, .cu_off = dwarf_dieoffset(&cu_die),
+			};
+		}
+	}
+	if (cr->nr)
+		qsort(cr->ranges, cr->nr, sizeof(*cr->ranges), cu_range__cmp);
+	for (size_t i = 0; i < cr->nr; i++) {
+		if (cr->ranges[i].end > max_end)
+			max_end = cr->ranges[i].end;
+		cr->ranges[i].max_end = max_end;
+	}
+	return cr;
+}
+
+static void cu_ranges__delete(struct cu_ranges *cr)
+{
+	if (cr) {
+		free(cr->ranges);
+		free(cr);
+	}
+}
+
+/*
+ * The CU covering addr, a DWARF address, in *cu_mem: 1, none: 0, no table
+ * (no memory): -1.
+ */
+static int dso_libdw__cu_at(struct dso_libdw *dl, Dwarf *dwarf, Dwarf_Addr addr,
+			    Dwarf_Die *cu_mem)
+{
+	struct cu_ranges *cr = dl->cu_ranges;
+	size_t lo = 0, hi;
+
+	if (!cr) {
+		cr = cu_ranges__new(dwarf);
+		dl->cu_ranges = cr;
+	}
+	if (!cr)
+		return -1;
+
+	/* The first range that starts after addr; those before it ending after addr hold it. */
+	hi = cr->nr;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (cr->ranges[mid].start <= addr)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (size_t i = lo; i-- > 0 && cr->ranges[i].max_end > addr; ) {
+		if (cr->ranges[i].end > addr)
+			return dwarf_offdie(dwarf, cr->ranges[i].cu_off, cu_mem) ? 1 : -1;
+	}
+	return 0;
+}
 
 /*
  * Index of the subprograms of a CU that have code, by address: what
@@ -346,22 +496,46 @@ struct dso_libdw {
  * with the running maximum of the ends, so that nested and overlapping
  * ranges are found too; the first subprogram in dwarf_getfuncs() order
  * wins, as in die_find_realfunc(). Bound: the subprogram ranges of the CUs
- * looked up, 40 bytes each, built on the first lookup in a CU. Lifetime:
- * the dso's Dwfl (dso__free_libdw()). Thread safety: that of the dso's
- * Dwfl, used by one srcline lookup at a time.
+ * looked up, 48 bytes each, built on the first lookup in a CU. Lifetime:
+ * the dso's Dwfl (dso__free_libdw()). Locking: srcline__lock(), as the
+ * Dwfl.
  */
 struct cu_func_range {
 	Dwarf_Addr	start, end;	/* [start, end) */
 	Dwarf_Addr	max_end;	/* the largest end of this and the ranges before */
-	Dwarf_Off	die_off;	/* the subprogram's DIE */
+	Dwarf		*dwarf;		/* the subprogram's DIE: in this Dwarf (dwz: the */
+	Dwarf_Off	die_off;	/*   alternate file's), at this offset */
 	unsigned int	seq;		/* the subprogram's dwarf_getfuncs() order */
+};
+
+/*
+ * The name of a C++ subprogram without a linkage name, such as the
+ * operator() of a lambda (GCC gives it none), qualified with the scopes of
+ * its declaration as the demangler would qualify a linkage name:
+ * "main::{lambda}::operator()" rather than "operator()". Made by the walk
+ * that indexes the CU (cu_funcs__walk()), one per such declaration, kept
+ * with the CU's index, sorted by DIE.
+ */
+struct cu_func_name {
+	Dwarf		*dwarf;		/* the declaration's DIE: in this Dwarf, */
+	Dwarf_Off	die_off;	/*   at this offset */
+	char		*name;
+};
+
+/* The scopes the walk of a CU is in, from the innermost out. */
+struct cu_scope {
+	const struct cu_scope	*parent;
+	Dwarf_Die		*die;
 };
 
 struct cu_funcs {
 	size_t			nr, alloc;
 	unsigned int		seq;
 	bool			enomem;
+	bool			cplusplus;	/* names are kept */
 	struct cu_func_range	*ranges;
+	size_t			nr_names, alloc_names;
+	struct cu_func_name	*names;
 };
 
 static size_t cu_funcs__hash(long key, void *ctx __maybe_unused)
@@ -397,6 +571,7 @@ static int cu_funcs__add(Dwarf_Die *fn_die, void *arg)
 		}
 		cf->ranges[cf->nr++] = (struct cu_func_range){
 			.start = start, .end = end,
+			.dwarf = dwarf_cu_getdwarf(fn_die->cu),
 			.die_off = dwarf_dieoffset(fn_die), .seq = cf->seq,
 		};
 	}
@@ -416,9 +591,116 @@ static int cu_func_range__cmp(const void *a, const void *b)
 static void cu_funcs__delete(struct cu_funcs *cf)
 {
 	if (cf) {
+		for (size_t i = 0; i < cf->nr_names; i++)
+			free(cf->names[i].name);
+		free(cf->names);
 		free(cf->ranges);
 		free(cf);
 	}
+}
+
+static bool lang__is_cplusplus(int lang)
+{
+	switch (lang) {
+	case DW_LANG_C_plus_plus:
+	case DW_LANG_C_plus_plus_03:
+	case DW_LANG_C_plus_plus_11:
+	case DW_LANG_C_plus_plus_14:
+	case 0x002a:	/* DW_LANG_C_plus_plus_17, registered after DWARF 5 */
+	case 0x002b:	/* DW_LANG_C_plus_plus_20 */
+	case DW_LANG_ObjC_plus_plus:
+		return true;
+	default:
+		return false;
+	}
+}
+
+/* Appends the qualified name of the scopes around scope's innermost to sb. */
+static int cu_scope__qualify(const struct cu_scope *scope, const char *name,
+			     bool innermost, struct strbuf *sb)
+{
+	const char *scope_name;
+
+	if (!scope)
+		return 0;
+	if (cu_scope__qualify(scope->parent, name, /*innermost=*/false, sb))
+		return -ENOMEM;
+
+	scope_name = dwarf_diename(scope->die);
+	switch (dwarf_tag(scope->die)) {
+	case DW_TAG_namespace:
+		scope_name = scope_name ?: "(anonymous namespace)";
+		break;
+	case DW_TAG_class_type:
+	case DW_TAG_structure_type:
+	case DW_TAG_union_type:
+		/* GCC gives the closure type of a lambda no name. */
+		if (!scope_name)
+			scope_name = innermost && !strcmp(name, "operator()") ?
+				     "{lambda}" : "(anonymous)";
+		break;
+	case DW_TAG_subprogram:
+		break;
+	default:	/* the CU, lexical blocks */
+		return 0;
+	}
+	if (scope_name && (strbuf_addstr(sb, scope_name) || strbuf_addstr(sb, "::")))
+		return -ENOMEM;
+	return 0;
+}
+
+/*
+ * Keeps the qualified name of a C++ subprogram of the CU that has no
+ * linkage name and is the declaration others refer to (no
+ * DW_AT_specification or DW_AT_abstract_origin of its own).
+ */
+static int cu_funcs__add_name(Dwarf_Die *fn_die, const struct cu_scope *scope,
+			      struct cu_funcs *cf)
+{
+	const char *name = dwarf_diename(fn_die);
+	struct strbuf sb;
+
+	if (!name || dwarf_hasattr(fn_die, DW_AT_linkage_name) ||
+	    dwarf_hasattr(fn_die, DW_AT_MIPS_linkage_name) ||
+	    dwarf_hasattr(fn_die, DW_AT_specification) ||
+	    dwarf_hasattr(fn_die, DW_AT_abstract_origin))
+		return DWARF_CB_OK;
+
+	if (cf->nr_names == cf->alloc_names) {
+		size_t alloc = cf->alloc_names ? cf->alloc_names * 2 : 16;
+		struct cu_func_name *names = realloc(cf->names, alloc * sizeof(*names));
+
+		if (!names)
+			goto out_enomem;
+		cf->names = names;
+		cf->alloc_names = alloc;
+	}
+
+	strbuf_init(&sb, 64);
+	if (cu_scope__qualify(scope, name, /*innermost=*/true, &sb) ||
+	    strbuf_addstr(&sb, name)) {
+		strbuf_release(&sb);
+		goto out_enomem;
+	}
+	cf->names[cf->nr_names++] = (struct cu_func_name){
+		.dwarf = dwarf_cu_getdwarf(fn_die->cu),
+		.die_off = dwarf_dieoffset(fn_die),
+		.name = strbuf_detach(&sb, NULL),
+	};
+	return DWARF_CB_OK;
+
+out_enomem:
+	cf->enomem = true;
+	return DWARF_CB_ABORT;
+}
+
+static int cu_func_name__cmp(const void *a, const void *b)
+{
+	const struct cu_func_name *na = a, *nb = b;
+
+	if (na->dwarf != nb->dwarf)
+		return (uintptr_t)na->dwarf < (uintptr_t)nb->dwarf ? -1 : 1;
+	return na->die_off < nb->die_off ? -1 : na->die_off > nb->die_off;
 }
 
 /*
@@ -432,10 +714,12 @@ static void cu_funcs__delete(struct cu_funcs *cf)
  * dwarf_getfuncs() walks through too for a C++ CU: the same subprograms,
  * 40% faster (checked on every CU of 301 Debian debug files).
  */
-static int cu_funcs__walk(Dwarf_Die *parent, struct cu_funcs *cf, int depth)
+static int cu_funcs__walk(Dwarf_Die *parent, struct cu_funcs *cf, int depth,
+			  const struct cu_scope *scope)
 {
 	Dwarf_Attribute attr;
 	Dwarf_Die die, unit;
+	struct cu_scope inner = { .parent = scope, .die = &die, };
 
 	/*
 	 * Bound the recursion on corrupt DWARF and on imported units that
@@ -448,12 +732,14 @@ static int cu_funcs__walk(Dwarf_Die *parent, struct cu_funcs *cf, int depth)
 		case DW_TAG_imported_unit:	/* dwz: a partial unit, in place */
 			if (dwarf_attr(&die, DW_AT_import, &attr) &&
 			    dwarf_formref_die(&attr, &unit) &&
-			    cu_funcs__walk(&unit, cf, depth + 1) != DWARF_CB_OK)
+			    cu_funcs__walk(&unit, cf, depth + 1, scope) != DWARF_CB_OK)
 				return DWARF_CB_ABORT;
 			break;
 		case DW_TAG_subprogram:
 			if (!dwarf_hasattr(&die, DW_AT_declaration) &&
 			    cu_funcs__add(&die, cf) != DWARF_CB_OK)
+				return DWARF_CB_ABORT;
+			if (cf->cplusplus && cu_funcs__add_name(&die, scope, cf) != DWARF_CB_OK)
 				return DWARF_CB_ABORT;
 			/* and the classes local to the function */
 			fallthrough;
@@ -464,7 +750,7 @@ static int cu_funcs__walk(Dwarf_Die *parent, struct cu_funcs *cf, int depth)
 		case DW_TAG_union_type:
 		case DW_TAG_interface_type:
 		case DW_TAG_lexical_block:
-			if (cu_funcs__walk(&die, cf, depth + 1) != DWARF_CB_OK)
+			if (cu_funcs__walk(&die, cf, depth + 1, &inner) != DWARF_CB_OK)
 				return DWARF_CB_ABORT;
 			break;
 		default:
@@ -482,13 +768,16 @@ static struct cu_funcs *cu_funcs__new(Dwarf_Die *cu_die)
 	if (!cf)
 		return NULL;
 
-	cu_funcs__walk(cu_die, cf, /*depth=*/0);
+	cf->cplusplus = lang__is_cplusplus(dwarf_srclang(cu_die));
+	cu_funcs__walk(cu_die, cf, /*depth=*/0, /*scope=*/NULL);
 	if (cf->enomem) {
 		cu_funcs__delete(cf);
 		return NULL;
 	}
 	if (cf->nr)
 		qsort(cf->ranges, cf->nr, sizeof(*cf->ranges), cu_func_range__cmp);
+	if (cf->nr_names)
+		qsort(cf->names, cf->nr_names, sizeof(*cf->names), cu_func_name__cmp);
 	for (size_t i = 0; i < cf->nr; i++) {
 		if (cf->ranges[i].end > max_end)
 			max_end = cf->ranges[i].end;
@@ -519,6 +808,61 @@ static const struct cu_func_range *cu_funcs__find(const struct cu_funcs *cf, Dwa
 	return found;
 }
 
+/* The index of the CU, made on its first lookup; NULL without memory. */
+static struct cu_funcs *dso_libdw__cu_funcs(struct dso_libdw *dl, Dwarf_Die *cu_die)
+{
+	struct cu_funcs *cf = NULL;
+
+	if (!dl->cu_funcs) {
+		dl->cu_funcs = hashmap__new(cu_funcs__hash, cu_funcs__equal, NULL);
+		if (IS_ERR(dl->cu_funcs))
+			dl->cu_funcs = NULL;
+	}
+	if (!dl->cu_funcs)
+		return NULL;
+
+	if (!hashmap__find(dl->cu_funcs, cu_die->cu, &cf)) {
+		cf = cu_funcs__new(cu_die);
+		if (!cf || hashmap__add(dl->cu_funcs, cu_die->cu, cf)) {
+			cu_funcs__delete(cf);
+			return NULL;
+		}
+	}
+	return cf;
+}
+
+/*
+ * The qualified name of a C++ function without a linkage name (struct
+ * cu_func_name) from its inlined or out-of-line instance, or NULL.
+ */
+static const char *dso_libdw__qualified_name(struct dso_libdw *dl, Dwarf_Die *die)
+{
+	struct cu_func_name key, *found;
+	Dwarf_Die origin, decl = *die, cu_die;
+	Dwarf_Attribute attr;
+	struct cu_funcs *cf;
+
+	/* From the inlined or out-of-line instance to the declaration. */
+	for (int i = 0; i < 8; i++) {
+		if (!dwarf_attr(&decl, DW_AT_abstract_origin, &attr) &&
+		    !dwarf_attr(&decl, DW_AT_specification, &attr))
+			break;
+		if (!dwarf_formref_die(&attr, &origin))
+			return NULL;
+		decl = origin;
+	}
+	if (!dwarf_diecu(&decl, &cu_die, NULL, NULL))
+		return NULL;
+	cf = dso_libdw__cu_funcs(dl, &cu_die);
+	if (!cf || !cf->nr_names)
+		return NULL;
+
+	key.dwarf = dwarf_cu_getdwarf(decl.cu);
+	key.die_off = dwarf_dieoffset(&decl);
+	found = bsearch(&key, cf->names, cf->nr_names, sizeof(key), cu_func_name__cmp);
+	return found ? found->name : NULL;
+}
+
 /*
  * cu_walk_functions_at() with the CU's index: the subprogram at addr and
  * the inlined subroutines in it, from the outermost.
@@ -527,29 +871,59 @@ static int libdw__walk_functions_at(struct dso_libdw *dl, Dwarf_Die *cu_die, Dwa
 				    int (*callback)(Dwarf_Die *, void *), void *data)
 {
 	const struct cu_func_range *range;
-	struct cu_funcs *cf = NULL;
+	struct cu_funcs *cf = dso_libdw__cu_funcs(dl, cu_die);
 	Dwarf_Die sp_die;
 
-	if (!dl->cu_funcs) {
-		dl->cu_funcs = hashmap__new(cu_funcs__hash, cu_funcs__equal, NULL);
-		if (IS_ERR(dl->cu_funcs))
-			dl->cu_funcs = NULL;
-	}
-	if (!dl->cu_funcs)
+	if (!cf)
 		return cu_walk_functions_at(cu_die, addr, callback, data);
 
-	if (!hashmap__find(dl->cu_funcs, cu_die->cu, &cf)) {
-		cf = cu_funcs__new(cu_die);
-		if (!cf || hashmap__add(dl->cu_funcs, cu_die->cu, cf)) {
-			cu_funcs__delete(cf);
-			return cu_walk_functions_at(cu_die, addr, callback, data);
-		}
-	}
-
 	range = cu_funcs__find(cf, addr);
-	if (!range || !dwarf_offdie(dwarf_cu_getdwarf(cu_die->cu), range->die_off, &sp_die))
+	if (!range || !dwarf_offdie(range->dwarf, range->die_off, &sp_die))
 		return -ENOENT;
 	return die_walk_functions_at(&sp_die, addr, callback, data);
+}
+
+/*
+ * Whether the ELF file has a zlib-compressed section that says it inflates
+ * to more than zlib can inflate anything to (1032:1): a decompression bomb.
+ * libelf refuses such a section, so libdw has no DWARF for the file; LLVM's
+ * symbolizer and addr2line would allocate what it says (terabytes).
+ */
+
+void dso__free_libdw(struct dso *dso)
+{
+	struct dso_libdw *dl = dso__libdw(dso);
+	struct dso_libdw_elf *de = dso__libdw_elf_ptr(dso);
+
+	if (dl) {
+		if (dl->cu_funcs) {
+			struct hashmap_entry *cur;
+			size_t bkt;
+
+			hashmap__for_each_entry(dl->cu_funcs, cur, bkt)
+				cu_funcs__delete(cur->pvalue);
+			hashmap__free(dl->cu_funcs);
+		}
+		cu_ranges__delete(dl->cu_ranges);
+		dwfl_end(dl->dwfl);
+		elf_end(dl->elf);
+		free(dl->elf_path);
+		if (dl->debug_fd >= 0)
+			close(dl->debug_fd);
+		if (dl->eh_cfi)
+			dwarf_cfi_end(dl->eh_cfi);
+		elf_end(dl->eh_elf);
+		free(dl);
+		dso__set_libdw(dso, NULL);
+	}
+	if (de) {
+		mutex_lock(libdw_elf_lock());
+		libdw_elf__close(de);
+		mutex_unlock(libdw_elf_lock());
+		free(de->path);
+		free(de);
+		dso__set_libdw_elf_ptr(dso, NULL);
+	}
 }
 
 /*
@@ -585,8 +959,8 @@ static bool elf__has_dwarf(Elf *elf)
 }
 
 /*
- * Why the module has no DWARF: none anywhere, DWARF libdw could not read,
- * or a file libelf refused to inflate.
+ * Why the module has no DWARF: none in its file or debug file, DWARF libdw
+ * could not read, or a file libelf refused to inflate.
  */
 static int libdw__no_dwarf(Dwfl_Module *mod)
 {
@@ -598,7 +972,7 @@ static int libdw__no_dwarf(Dwfl_Module *mod)
 
 	dwfl_module_info(mod, NULL, NULL, NULL, NULL, NULL, NULL, &debugfile);
 	if (!bomb && debugfile) {
-		int fd = open(debugfile, O_RDONLY);
+		int fd = open(debugfile, O_RDONLY | O_CLOEXEC);
 
 		if (fd >= 0) {
 			elf = elf_begin(fd, ELF_C_READ_MMAP, /*ref=*/NULL);
@@ -613,69 +987,74 @@ static int libdw__no_dwarf(Dwfl_Module *mod)
 
 		pr_warning("%s: compressed debug section inflating to more than zlib can, ignored\n",
 			   debugfile ?: name);
-	}
-	if (bomb)
 		return DWARF_REFUSED;
+	}
 	return dwarf ? DWARF_UNREADABLE : DWARF_NONE;
 }
 
-void dso__free_libdw(struct dso *dso)
+/*
+ * The debug info of a dso for srcline: where libdwfl looks for it (the
+ * debuglink and build-id paths, debuginfod), else the file perf read the
+ * dso's symbols from when that is another file (a debug file perf found,
+ * e.g. in its build-id cache): the file LLVM, libbfd and addr2line are
+ * given. So when libdw finds no DWARF, none of them has any to read.
+ */
+static int libdw__find_debuginfo(Dwfl_Module *mod, void **userdata, const char *modname,
+				 Dwarf_Addr base, const char *file_name,
+				 const char *debuglink_file, GElf_Word debuglink_crc,
+				 char **debuginfo_file_name)
 {
-	struct dso_libdw *dl = dso__libdw(dso);
-	struct dso_libdw_elf *de = dso__libdw_elf_ptr(dso);
+	const struct dso *dso = *userdata;
+	const char *symsrc = dso ? dso__symsrc_filename(dso) : NULL;
+	int fd = dwfl_standard_find_debuginfo(mod, userdata, modname, base, file_name,
+					      debuglink_file, debuglink_crc,
+					      debuginfo_file_name);
 
-	if (dl) {
-		if (dl->cu_funcs) {
-			struct hashmap_entry *cur;
-			size_t bkt;
+	if (fd >= 0 || !symsrc || (file_name && !strcmp(file_name, symsrc)))
+		return fd;
 
-			hashmap__for_each_entry(dl->cu_funcs, cur, bkt)
-				cu_funcs__delete(cur->pvalue);
-			hashmap__free(dl->cu_funcs);
-		}
-		dwfl_end(dl->dwfl);
-		if (dl->debug_fd >= 0)
-			close(dl->debug_fd);
-		free(dl);
-		dso__set_libdw(dso, NULL);
+	fd = open(symsrc, O_RDONLY | O_CLOEXEC);
+	if (fd >= 0) {
+		free(*debuginfo_file_name);
+		*debuginfo_file_name = strdup(symsrc);
 	}
-	if (de) {
-		elf_end(de->elf);
-		elf_end(de->cfi_elf);
-		free(de->path);
-		free(de);
-		dso__set_libdw_elf_ptr(dso, NULL);
-	}
+	return fd;
 }
 
 /*
- * srcline's Dwfl never evaluates a location: libdw need not inflate the
- * location lists of a debug file perf reads (a fifth of the inflated DWARF
- * of libceph-common). libdw skips SHT_NOBITS sections; the section header
- * changes in libelf's copy only, the file is read-only.
+ * The module's ELF file for srcline, chosen by dso__libdw_get(): libdwfl
+ * takes it when it first needs the module's file.
  */
-static void elf__hide_loclists(Elf *elf, GElf_Ehdr *ehdr)
+static int libdw__find_srcline_elf(Dwfl_Module *mod __maybe_unused, void **userdata,
+				   const char *modname __maybe_unused,
+				   Dwarf_Addr base __maybe_unused, char **file_name, Elf **elfp)
 {
-	static const char * const names[] = { ".debug_loc", ".debug_loclists" };
+	struct dso *dso = *userdata;
+	struct dso_libdw *dl = dso ? dso__libdw(dso) : NULL;
 
-	for (size_t i = 0; i < ARRAY_SIZE(names); i++) {
-		GElf_Shdr shdr;
-		Elf_Scn *scn = elf_section_by_name(elf, ehdr, &shdr, names[i], /*idx=*/NULL);
-
-		if (scn) {
-			shdr.sh_type = SHT_NOBITS;
-			gelf_update_shdr(scn, &shdr);
-		}
+	*elfp = NULL;
+	if (dl && dl->elf) {
+		*elfp = dl->elf;	/* libdwfl's now */
+		dl->elf = NULL;
+		if (!*file_name)
+			*file_name = strdup(dl->elf_path);
 	}
+	return -1;
 }
+
+static const Dwfl_Callbacks offline_callbacks = {
+	.find_debuginfo = libdw__find_debuginfo,
+	.section_address = dwfl_offline_section_address,
+	.find_elf = libdw__find_srcline_elf,
+};
 
 /*
  * The separate debug file perf read the dso's symbols from, when its DWARF
  * is compressed, opened to be read rather than mapped. libdw inflates every
  * .debug_* section of a file when it opens it; libelf then frees each
  * compressed section it read, while the pages of a mapped file stay in
- * memory (88 of the 353 MiB libdw takes for libceph-common's debug file).
- * The file must have the dso's build-id and be another file than the dso.
+ * memory. The file must have the dso's build-id and be another file than
+ * the dso. libelf reads it through *fdp, which stays open with the Elf.
  */
 static Elf *dso__compressed_debug_elf(struct dso *dso, int *fdp)
 {
@@ -690,7 +1069,7 @@ static Elf *dso__compressed_debug_elf(struct dso *dso, int *fdp)
 
 	if (!path || !build_id__is_defined(bid) || !strcmp(path, dso__long_name(dso)))
 		return NULL;
-	fd = open(path, O_RDONLY);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
 		return NULL;
 	elf = elf_begin(fd, ELF_C_READ, /*ref=*/NULL);
@@ -700,7 +1079,6 @@ static Elf *dso__compressed_debug_elf(struct dso *dso, int *fdp)
 		scn = elf_section_by_name(elf, &ehdr, &shdr, ".debug_info", /*idx=*/NULL);
 		if (scn && (shdr.sh_flags & SHF_COMPRESSED)) {
 			pr_debug("libdw: srcline reads %s (compressed DWARF)\n", path);
-			elf__hide_loclists(elf, &ehdr);
 			*fdp = fd;
 			return elf;
 		}
@@ -710,39 +1088,33 @@ static Elf *dso__compressed_debug_elf(struct dso *dso, int *fdp)
 	return NULL;
 }
 
-/*
- * The module's ELF file for srcline: the debug file of
- * dso__compressed_debug_elf() (it has the dso's program headers, so the
- * same layout), else the dso's ELF file shared with the unwinder. libdwfl
- * owns the Elf it is given, the dso's srcline state keeps the descriptor.
- */
-static int libdw__find_srcline_elf(Dwfl_Module *mod, void **userdata, const char *modname,
-				   Dwarf_Addr base, char **file_name, Elf **elfp)
+/* The dso's own file, mapped; NULL when it is no ET_DYN or ET_EXEC file. */
+static Elf *dso__elf(const char *path, GElf_Addr *vaddr, GElf_Addr *end)
 {
-	struct dso *dso = *userdata;
-	struct dso_libdw *dl = dso ? dso__libdw(dso) : NULL;
-	Elf *elf = dl && dl->debug_fd < 0 ? dso__compressed_debug_elf(dso, &dl->debug_fd) : NULL;
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	bool exec;
+	Elf *elf;
 
-	if (elf) {
-		*elfp = elf;
-		if (!*file_name)
-			*file_name = strdup(dso__symsrc_filename(dso));
-		return -1;
+	if (fd < 0)
+		return NULL;
+	elf = elf_begin(fd, ELF_C_READ_MMAP, /*ref=*/NULL);
+	if (elf && (elf_kind(elf) != ELF_K_ELF || !elf__module_range(elf, vaddr, end, &exec) ||
+		    elf_cntl(elf, ELF_C_FDREAD))) {
+		elf_end(elf);
+		elf = NULL;
 	}
-	return libdw__find_elf(mod, userdata, modname, base, file_name, elfp);
+	close(fd);
+	return elf;
 }
 
-static const Dwfl_Callbacks offline_callbacks = {
-	.find_debuginfo = libdw__find_debuginfo,
-	.section_address = dwfl_offline_section_address,
-	.find_elf = libdw__find_srcline_elf,
-};
-
+/* The dso's srcline state, made on first use. Under srcline__lock(). */
 static struct dso_libdw *dso__libdw_get(struct dso *dso)
 {
 	struct dso_libdw *dl = dso__libdw(dso);
+	GElf_Addr vaddr = 0, end = 0;
+	Dwfl_Module *mod = NULL;
 	const char *dso_name;
-	Dwfl_Module *mod;
+	void **userdatap;
 	Dwarf_Addr bias;
 	Dwfl *dwfl;
 	int fd;
@@ -756,137 +1128,164 @@ static struct dso_libdw *dso__libdw_get(struct dso *dso)
 	dl->debug_fd = -1;
 
 	dwfl = dwfl_begin(&offline_callbacks);
-	if (!dwfl) {
-		free(dl);
-		return NULL;
-	}
+	if (!dwfl)
+		goto out_free;
 
 	/*
-	 * The dso's ELF file, shared with the unwinder (or its compressed
-	 * debug file), at the addresses it was linked at: those of objdump
-	 * and addr2line.
+	 * The dso, at the addresses it was linked at (those of objdump and
+	 * addr2line), with its own ELF file or, when it is a separate debug
+	 * file with compressed DWARF, that file (it has the dso's program
+	 * headers, the same layout). libdwfl takes it from
+	 * libdw__find_srcline_elf().
 	 */
-	mod = libdw__report_dso(dwfl, dso, /*base=*/0, /*link_addresses=*/true);
-	if (!mod) {
-		/*
-		 * ET_REL files (kernel modules) and compressed ones: libdwfl
-		 * lays them out and decompresses them. If the report is
-		 * successful, the file descriptor fd is consumed and closed
-		 * by the Dwfl. If not, it is not closed.
-		 */
-		dso_name = dso__long_name(dso);
-		fd = open(dso_name, O_RDONLY);
-		if (fd < 0)
-			goto out_err;
-		mod = dwfl_report_offline(dwfl, dso_name, dso_name, fd);
-		if (!mod) {
-			close(fd);
-			goto out_err;
-		}
+	dso_name = dso__long_name(dso);
+	dl->elf = dso__compressed_debug_elf(dso, &dl->debug_fd);
+	if (dl->elf) {
+		bool exec;
+
+		if (elf__module_range(dl->elf, &vaddr, &end, &exec))
+			dl->elf_path = strdup(dso__symsrc_filename(dso));
+	} else {
+		dl->elf = dso__elf(dso_name, &vaddr, &end);
+		if (dl->elf)
+			dl->elf_path = strdup(dso_name);
 	}
+	if (dl->elf_path) {
+		mod = dwfl_report_module(dwfl, dso_name, vaddr, end);
+	} else {
+		/*
+		 * ET_REL files (kernel modules) and files libelf can't read as
+		 * ELF (compressed whole): libdwfl lays them out and inflates
+		 * them. If the report is successful, the file descriptor fd is
+		 * consumed and closed by the Dwfl. If not, it is not closed.
+		 */
+		elf_end(dl->elf);
+		dl->elf = NULL;
+		fd = open(dso_name, O_RDONLY | O_CLOEXEC);
+		if (fd < 0)
+			goto out_end;
+		mod = dwfl_report_offline(dwfl, dso_name, dso_name, fd);
+		if (!mod)
+			close(fd);
+	}
+	if (!mod)
+		goto out_end;
 
 	if (dwfl_report_end(dwfl, /*removed=*/NULL, /*arg=*/NULL) != 0)
-		goto out_err;
-
+		goto out_end;
+	/*
+	 * For libdw__find_srcline_elf() and libdw__find_debuginfo(); the dso
+	 * outlives its Dwfl.
+	 */
+	dwfl_module_info(mod, &userdatap, NULL, NULL, NULL, NULL, NULL, NULL);
+	*userdatap = dso;
 	dl->dwfl = dwfl;
+	dl->mod = mod;
 	dso__set_libdw(dso, dl);
 
 	/*
-	 * libdw reads the DWARF now (the first lookup would). From a debug
-	 * file libelf reads (libdw__find_srcline_elf()), it then reads no
-	 * more: its descriptor is closed.
+	 * Why libdw found no DWARF is found out once per dso, here. A
+	 * decompression bomb: the dso has no source lines, and
+	 * libdw__addr2line() stops the other addr2line styles.
 	 */
-	if (dwfl_module_getdwarf(mod, &bias) && dl->debug_fd >= 0 &&
-	    !elf_cntl(dwfl_module_getelf(mod, &bias), ELF_C_FDDONE)) {
-		close(dl->debug_fd);
-		dl->debug_fd = -1;
-	}
+	if (!dwfl_module_getdwarf(mod, &bias))
+		dl->dwarf = libdw__no_dwarf(mod);
+	if (dl->dwarf == DWARF_REFUSED)
+		dso__set_has_srcline(dso, false);
+
 	return dl;
 
-out_err:
+out_end:
 	dwfl_end(dwfl);
+out_free:
+	elf_end(dl->elf);
+	free(dl->elf_path);
+	if (dl->debug_fd >= 0)
+		close(dl->debug_fd);
 	free(dl);
 	return NULL;
 }
 
-struct Dwfl *dso__libdw_dwfl(struct dso *dso)
-{
-	struct dso_libdw *dl = dso__libdw_get(dso);
 
-	return dl ? dl->dwfl : NULL;
-}
 
 /*
- * The qualified name of a C++ function without a linkage name, such as the
- * operator() of a lambda: "main::{lambda}::operator()" rather than
- * "operator()". It is made of the names of the scopes (namespaces, classes,
- * functions) of the function's declaration.
+ * The dso's module in its srcline Dwfl, and addr, an address in the dso (as
+ * objdump shows it), as an address in the Dwfl: the module's bias added
+ * (dwfl_report_offline() places a module at an address of its own, 64 KiB
+ * up). NULL when addr is not in the module.
  */
-static char *die_get_qualified_name(Dwarf_Die *die)
+static Dwfl_Module *dso__libdw_module(struct dso *dso, u64 addr, u64 *dwfl_addr)
 {
-	Dwarf_Die origin, cu, *decl = die, *scopes = NULL;
-	Dwarf_Attribute attr;
-	struct strbuf sb;
-	int lang, nscopes;
-	char *name = NULL;
+	struct dso_libdw *dl = dso__libdw_get(dso);
+	Dwarf_Addr bias;
 
-	if (!dwarf_diecu(die, &cu, NULL, NULL))
+	if (!dl || !dwfl_module_getelf(dl->mod, &bias))
 		return NULL;
-	lang = dwarf_srclang(&cu);
-	if (lang != DW_LANG_C_plus_plus && lang != DW_LANG_C_plus_plus_03 &&
-	    lang != DW_LANG_C_plus_plus_11 && lang != DW_LANG_C_plus_plus_14)
-		return NULL;
+	*dwfl_addr = addr + bias;
+	return dwfl_addrmodule(dl->dwfl, *dwfl_addr) == dl->mod ? dl->mod : NULL;
+}
 
-	/* From the inlined or out-of-line instance to the declaration. */
-	for (int i = 0; i < 8; i++) {
-		if (!dwarf_attr(decl, DW_AT_abstract_origin, &attr) &&
-		    !dwarf_attr(decl, DW_AT_specification, &attr))
-			break;
-		if (!dwarf_formref_die(&attr, &origin))
-			return NULL;
-		decl = &origin;
+/* The frame at the module's address pc in cfi, whose bias is bias. */
+static Dwarf_Frame *libdw__cfi_frame(Dwarf_CFI *cfi, Dwarf_Addr bias, Dwarf_Addr pc)
+{
+	Dwarf_Frame *frame;
+
+	if (!cfi) {
+		pr_debug("%s(): no CFI - %s\n", __func__, dwfl_errmsg(-1));
+		return NULL;
 	}
+	if (dwarf_cfi_addrframe(cfi, pc - bias, &frame)) {
+		pr_debug("%s(): %s\n", __func__, dwarf_errmsg(-1));
+		return NULL;
+	}
+	return frame;
+}
 
-	nscopes = dwarf_getscopes_die(decl, &scopes);
-	if (nscopes <= 0 || !dwarf_diename(decl))
+Dwarf_Frame *dso__libdw_frame(struct dso *dso, u64 addr)
+{
+	Dwarf_Frame *frame = NULL;
+	struct dso_libdw *dl;
+	Dwfl_Module *mod;
+	Dwarf_Addr bias;
+	u64 pc;
+
+	/* The state srcline uses, see srcline__lock(). */
+	mutex_lock(srcline__lock());
+	dl = dso__libdw_get(dso);
+	if (!dl)
 		goto out;
+	/*
+	 * .eh_frame of the dso's own file, at the addresses it was linked at:
+	 * the module's file may be a separate debug file, whose .eh_frame has
+	 * no contents.
+	 */
+	if (!dl->eh_tried) {
+		GElf_Addr vaddr, end;
 
-	strbuf_init(&sb, 64);
-	/* scopes[0] is the declaration, the last one the CU. */
-	for (int i = nscopes - 2; i > 0; i--) {
-		const char *scope = dwarf_diename(&scopes[i]);
-
-		switch (dwarf_tag(&scopes[i])) {
-		case DW_TAG_namespace:
-			scope = scope ?: "(anonymous namespace)";
-			break;
-		case DW_TAG_class_type:
-		case DW_TAG_structure_type:
-		case DW_TAG_union_type:
-			/* GCC gives the closure type of a lambda no name. */
-			if (!scope)
-				scope = i == 1 && !strcmp(dwarf_diename(decl), "operator()") ?
-					"{lambda}" : "(anonymous)";
-			break;
-		case DW_TAG_subprogram:
-			break;
-		default:
-			continue;
-		}
-		if (scope && (strbuf_addstr(&sb, scope) || strbuf_addstr(&sb, "::")))
-			goto out_release;
+		dl->eh_tried = true;
+		dl->eh_elf = dso__elf(dso__long_name(dso), &vaddr, &end);
+		dl->eh_cfi = dl->eh_elf ? dwarf_getcfi_elf(dl->eh_elf) : NULL;
 	}
-	if (!strbuf_addstr(&sb, dwarf_diename(decl)))
-		name = strbuf_detach(&sb, NULL);
-out_release:
-	strbuf_release(&sb);
+	if (dl->eh_cfi)
+		frame = libdw__cfi_frame(dl->eh_cfi, /*bias=*/0, addr);
+	if (frame)
+		goto out;
+	/* Else .debug_frame, which may be in the debug file. */
+	mod = dso__libdw_module(dso, addr, &pc);
+	if (!mod) {
+		pr_debug("%s(): no module for %#" PRIx64 " in %s\n", __func__, addr,
+			 dso__long_name(dso));
+		goto out;
+	}
+	frame = libdw__cfi_frame(dwfl_module_dwarf_cfi(mod, &bias), bias, pc);
 out:
-	free(scopes);
-	return name;
+	mutex_unlock(srcline__lock());
+	return frame;
 }
 
 struct libdw_a2l_cb_args {
 	struct dso *dso;
+	struct dso_libdw *dl;
 	struct symbol *sym;
 	struct inline_node *node;
 	char *leaf_srcline;
@@ -921,18 +1320,16 @@ static int libdw_a2l_cb(Dwarf_Die *die, void *_args)
 		 * runs the name through dso__demangle_sym(), so the
 		 * mangled linkage name is turned back into
 		 * "Namespace::Class::method". Without a linkage name, as
-		 * for a lambda's operator(), qualify the C++ name from its
-		 * scopes, and fall back to DW_AT_name for C code.
+		 * for a lambda's operator(), a C++ name is qualified from
+		 * its scopes (struct cu_func_name); C code and extern "C"
+		 * functions keep DW_AT_name.
 		 */
 		const char *funcname = die_get_linkage_name(die);
-		char *qualified = NULL;
 
-		if (!funcname) {
-			qualified = die_get_qualified_name(die);
-			funcname = qualified ?: die_name(die);
-		}
+		if (!funcname)
+			funcname = dso_libdw__qualified_name(args->dl, die) ?: die_name(die);
+
 		inline_sym = new_inline_sym(args->dso, args->sym, funcname);
-		free(qualified);
 		if (!inline_sym)
 			goto abort_enomem;
 	}
@@ -984,36 +1381,25 @@ abort_enomem:
 	return DWARF_CB_ABORT;
 }
 
-static int first_module(Dwfl_Module *mod, void **userdata __maybe_unused,
-			const char *name __maybe_unused, Dwarf_Addr start __maybe_unused,
-			void *arg)
-{
-	*(Dwfl_Module **)arg = mod;
-	return DWARF_CB_ABORT;
-}
-
 int libdw__addr2line(u64 addr, char **file, unsigned int *line_nr,
 		     struct dso *dso, bool unwind_inlines,
 		     struct inline_node *node, struct symbol *sym)
 {
-	struct dso_libdw *dl = dso__libdw_get(dso);
-	Dwfl *dwfl = dl ? dl->dwfl : NULL;
+	Dwarf_Die cu_mem, *cudie = NULL;
+	struct dso_libdw *dl;
 	Dwfl_Module *mod;
 	Dwfl_Line *dwline;
 	Dwarf_Addr bias;
 	const char *src;
+	u64 dwfl_addr;
+	Dwarf *dwarf;
 	int lineno = 0;
 
-	if (!dwfl)
-		return 0;
-
-	/*
-	 * The DSO is the only module of its Dwfl. libdwfl placed it at an
-	 * address of its own (64 KiB up), so addr, an address in the DSO, is
-	 * only found in the module once the module's bias is added.
-	 */
-	mod = NULL;
-	dwfl_getmodules(dwfl, first_module, &mod, /*offset=*/0);
+	mod = dso__libdw_module(dso, addr, &dwfl_addr);
+	dl = dso__libdw(dso);
+	/* A decompression bomb (dso__libdw_get()): no style may read it. */
+	if (dl && dl->dwarf == DWARF_REFUSED)
+		return LIBDW_A2L_REFUSED;
 	if (!mod)
 		return 0;
 
@@ -1021,29 +1407,46 @@ int libdw__addr2line(u64 addr, char **file, unsigned int *line_nr,
 	 * Get/ignore the dwarf information. Determine the bias, difference
 	 * between the regular ELF addr2line addresses and those to use with
 	 * libdw.
+	 *
+	 * No DWARF: when there is none to read anywhere, that is the answer
+	 * (LIBDW_A2L_NO_LINE), other styles may read DWARF that libdw could
+	 * not.
 	 */
-	if (!dwfl_module_getdwarf(mod, &bias)) {
-		/*
-		 * No DWARF: when there is none to read anywhere, or only a
-		 * decompression bomb, that is the answer (the dso's a2l_fails
-		 * count ends the lookups); other styles may read DWARF that
-		 * libdw could not.
-		 */
-		if (dl->no_dwarf == DWARF_UNCHECKED)
-			dl->no_dwarf = libdw__no_dwarf(mod);
-		return dl->no_dwarf == DWARF_UNREADABLE ? 0 : -1;
-	}
-	if (dwfl_addrmodule(dwfl, addr + bias) != mod)
-		return -1;
+	dwarf = dwfl_module_getdwarf(mod, &bias);
+	if (!dwarf)
+		return dl->dwarf == DWARF_NONE ? LIBDW_A2L_NO_LINE : 0;
 
 	/* Find source line information for the address. */
 	dwline = dwfl_module_getsrc(mod, addr + bias);
-	if (!dwline)
-		return -1;
+	if (dwline) {
+		src = dwfl_lineinfo(dwline, /*addr=*/NULL, &lineno, /*col=*/NULL,
+				    /*mtime=*/NULL, /*length=*/NULL);
+	} else {
+		Dwarf_Line *line;
+		int ret;
 
-	/* Get line information. */
-	src = dwfl_lineinfo(dwline, /*addr=*/NULL, &lineno, /*col=*/NULL, /*mtime=*/NULL,
-			    /*length=*/NULL);
+		/*
+		 * None, and no CU covers the address (a PLT entry, code built
+		 * without -g): that is the answer. libdw may find no CU where
+		 * one is (a file without .debug_aranges): look the line up in
+		 * the CU found by its ranges. Where a CU covers the address
+		 * and has no line for it, libdw may have failed to read its
+		 * lines (a form it doesn't know, a split unit without its
+		 * .dwo), or another style may know more (LLVM names the file
+		 * of assembly without lines): the next style is asked.
+		 */
+		ret = dso_libdw__cu_at(dl, dwarf, addr, &cu_mem);
+		if (ret == 0)
+			return LIBDW_A2L_NO_LINE;
+		if (ret < 0)
+			return 0;
+		line = dwarf_getsrc_die(&cu_mem, addr);
+		if (!line)
+			return 0;
+		src = dwarf_linesrc(line, /*mtime=*/NULL, /*length=*/NULL);
+		dwarf_lineno(line, &lineno);
+		cudie = &cu_mem;
+	}
 
 	if (file)
 		*file = src ? strdup(src) : NULL;
@@ -1053,9 +1456,9 @@ int libdw__addr2line(u64 addr, char **file, unsigned int *line_nr,
 	/* Optionally unwind inline function call chain. */
 	if (unwind_inlines && node) {
 		Dwarf_Addr unused_bias;
-		Dwarf_Die *cudie = dwfl_module_addrdie(mod, addr + bias, &unused_bias);
 		struct libdw_a2l_cb_args args = {
 			.dso = dso,
+			.dl = dl,
 			.sym = sym,
 			.node = node,
 			.leaf_srcline = srcline_from_fileline(src ?: "<unknown>", lineno),
@@ -1070,8 +1473,10 @@ int libdw__addr2line(u64 addr, char **file, unsigned int *line_nr,
 		}
 
 		/* Walk from the parent down to the leaf. */
+		if (!cudie)
+			cudie = dwfl_module_addrdie(mod, addr + bias, &unused_bias);
 		if (cudie)
-			libdw__walk_functions_at(dl, cudie, addr, libdw_a2l_cb, &args);
+			libdw__walk_functions_at(args.dl, cudie, addr, libdw_a2l_cb, &args);
 
 		if (!args.leaf_srcline_used)
 			free(args.leaf_srcline);

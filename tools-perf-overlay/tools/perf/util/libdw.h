@@ -8,9 +8,22 @@
 struct dso;
 struct inline_node;
 struct symbol;
-struct Elf;
+struct Dwarf_Frame_s;
 struct Dwfl;
 struct Dwfl_Module;
+struct Elf;
+
+/* Why libdw__addr2line() found no line where no other addr2line style would. */
+enum {
+	/*
+	 * No CU of the dso's DWARF covers the address (a PLT entry, code built
+	 * without -g), or neither the dso nor a debug file of it has DWARF:
+	 * the other styles read the same files.
+	 */
+	LIBDW_A2L_NO_LINE	= -1,
+	/* libelf refused the debug info as a decompression bomb: no style may read it. */
+	LIBDW_A2L_REFUSED	= -2,
+};
 
 #ifdef HAVE_LIBDW_SUPPORT
 /*
@@ -25,12 +38,10 @@ struct Dwfl_Module;
  *
  * This function initializes a Dwfl context for the DSO if not already present,
  * finds the source line information for the given address, and optionally
- * resolves inline function call chains.
+ * resolves inline function call chains. Called with srcline__lock() held.
  *
- * Returns 1 on success (found), 0 when libdw cannot tell (no DWARF for the
- * DSO), and -1 when the DSO's DWARF has no line for the address (a PLT
- * entry, code built without -g): other addr2line styles, reading the same
- * DWARF, would not find one either.
+ * Returns 1 on success (found), 0 on failure (not found: another style may
+ * find it), and a negative LIBDW_A2L_ reason when no other style would.
  */
 int libdw__addr2line(u64 addr, char **file,
 		     unsigned int *line_nr, struct dso *dso,
@@ -46,50 +57,41 @@ int libdw__addr2line(u64 addr, char **file,
 void dso__free_libdw(struct dso *dso);
 
 /*
- * dso__libdw_elf - The dso's ELF file, opened once and shared
+ * dso__libdw_frame - The call frame information of the dso at an address
  * @dso: The dso
- * @path: Where to return the file's path (owned by the dso), may be NULL
+ * @addr: An address in the dso, as objdump shows it
  *
- * Returns a new reference to the libelf handle of the dso's file (release
- * it with elf_end()), or NULL when the dso has no usable ELF file.
+ * Returns the frame at @addr from the dso's .eh_frame, else from its
+ * .debug_frame (in the dso or its debug file), or NULL. Free it with free().
  */
-struct Elf *dso__libdw_elf(struct dso *dso, const char **path);
+struct Dwarf_Frame_s *dso__libdw_frame(struct dso *dso, u64 addr);
 
 /*
- * libdw__report_dso - Report the dso to a Dwfl with its shared ELF file
- * @dwfl: The Dwfl
- * @dso: The dso, the module's userdata
+ * libdw__report_dso - Report a dso to an unwinder's Dwfl, with its shared ELF file
+ * @dwfl: The Dwfl of an address space
+ * @dso: The dso
  * @base: Where the dso is mapped, minus the map's file offset
- * @link_addresses: Place the module at the addresses it was linked at instead
  *
- * The module's address range is computed as dwfl_report_elf() does; its ELF
- * comes from dso__libdw_elf() when libdwfl first needs it: the Dwfl's
- * callbacks must have libdw__find_elf as find_elf (the unwinder's:
- * libdw__find_unwind_elf, see libdw__make_unwind_cfi()). Returns NULL when
- * the dso has no ELF file of its own, and for ET_REL files, laid out by
- * dwfl_report_elf() and dwfl_report_offline().
+ * The module's address range is computed as dwfl_report_elf() does. libdwfl
+ * gets its ELF file from libdw__find_elf(), which the Dwfl's callbacks must
+ * have as find_elf: one libelf handle per dso for all address spaces. The
+ * module holds a reference to the dso; end the Dwfl with libdw__end_dwfl().
+ * Returns NULL when the dso has no ET_DYN or ET_EXEC file of its own.
  */
-struct Dwfl_Module *libdw__report_dso(struct Dwfl *dwfl, struct dso *dso, u64 base,
-				      bool link_addresses);
+struct Dwfl_Module *libdw__report_dso(struct Dwfl *dwfl, struct dso *dso, u64 base);
 
-/* libdwfl's find_elf callback for modules reported by libdw__report_dso(). */
+/* libdwfl's find_elf callback for the modules of libdw__report_dso(). */
 int libdw__find_elf(struct Dwfl_Module *mod, void **userdata, const char *modname,
 		    uint64_t base, char **file_name, struct Elf **elfp);
 
-/* The same for the unwinder, whose modules' CFI comes from libdw__make_unwind_cfi(). */
-int libdw__find_unwind_elf(struct Dwfl_Module *mod, void **userdata, const char *modname,
-			   uint64_t base, char **file_name, struct Elf **elfp);
-
 /*
- * libdw__make_unwind_cfi - Make the .eh_frame CFI of a module the unwinder reported
- * @mod: The module, reported by libdw__report_dso() to a Dwfl whose find_elf
- *       is libdw__find_unwind_elf
- * @dso: The module's dso
- *
- * Does nothing unless libdw would not use the module's .eh_frame_hdr (old
- * elfutils, .eh_frame_hdr after .eh_frame in the section headers).
+ * Whether libdw__report_dso() gave the unwinder the dso's file without its
+ * section headers, unwinding from its .eh_frame_hdr table (no DWARF).
  */
-void libdw__make_unwind_cfi(struct Dwfl_Module *mod, struct dso *dso);
+bool libdw__dso_unwinds_from_eh_frame_hdr(struct dso *dso);
+
+/* Ends an unwinder's Dwfl, and drops its modules' references to their dsos. */
+void libdw__end_dwfl(struct Dwfl *dwfl);
 
 #else /* HAVE_LIBDW_SUPPORT */
 

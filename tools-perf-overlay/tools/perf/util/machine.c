@@ -34,7 +34,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "unwind.h"
-#include "unwind-libdw.h"
 #include "linux/hash.h"
 #include "asm/bug.h"
 #include "bpf-event.h"
@@ -171,13 +170,23 @@ struct machine *machine__new_host_deferred_kernel_maps(struct perf_env *host_env
 	return machine;
 }
 
-/* Make the kernel maps a deferred host machine does not have yet, once. */
+/*
+ * Make the kernel maps a deferred host machine does not have yet, once; a
+ * failure is said once too. machine__kernel_start() may have guessed the
+ * kernel's start without them (1ULL << 63): it is found again.
+ */
 int machine__create_deferred_kernel_maps(struct machine *machine)
 {
+	int err;
+
 	if (!machine->kernel_maps_deferred)
 		return 0;
 	machine->kernel_maps_deferred = false;
-	return machine__create_kernel_maps(machine);
+	machine->kernel_start = 0;
+	err = machine__create_kernel_maps(machine);
+	if (err < 0)
+		pr_warning("Couldn't make the kernel maps: kernel addresses are not resolved\n");
+	return err;
 }
 
 static int mmap_handler(const struct perf_tool *tool __maybe_unused,
@@ -1076,23 +1085,29 @@ static void machine__kallsyms_kept_exit(struct machine *machine)
 	zfree(&machine->kallsyms_kept.syms);
 	zfree(&machine->kallsyms_kept.filename);
 	machine->kallsyms_kept.nr = 0;
+	machine->kallsyms_kept.alloc = 0;
 }
 
 static int machine__kallsyms_kept_add(struct machine *machine, const char *name,
 				      char type, u64 start)
 {
-	struct kallsyms_kept_sym *syms;
+	struct kallsyms_kept_sym *syms = machine->kallsyms_kept.syms;
 	int nr = machine->kallsyms_kept.nr;
+	char *copy;
 
-	syms = realloc(machine->kallsyms_kept.syms, (nr + 1) * sizeof(*syms));
-	if (!syms)
+	if (nr == machine->kallsyms_kept.alloc) {
+		int alloc = nr ? nr * 2 : 16;
+
+		syms = realloc(syms, alloc * sizeof(*syms));
+		if (!syms)
+			return -ENOMEM;
+		machine->kallsyms_kept.syms = syms;
+		machine->kallsyms_kept.alloc = alloc;
+	}
+	copy = strdup(name);
+	if (!copy)
 		return -ENOMEM;
-	machine->kallsyms_kept.syms = syms;
-	syms[nr].name = strdup(name);
-	if (!syms[nr].name)
-		return -ENOMEM;
-	syms[nr].start = start;
-	syms[nr].type = type;
+	syms[nr] = (struct kallsyms_kept_sym){ .start = start, .type = type, .name = copy, };
 	machine->kallsyms_kept.nr++;
 	return 0;
 }
@@ -1123,6 +1138,7 @@ struct kernel_bounds {
 	u64 addr[4];
 	bool found[4];
 	struct machine *machine;	/* keeps machine__kallsyms_keep()'s symbols */
+	bool keep_failed;		/* out of memory: keep none, readers parse */
 };
 
 enum { KB_TEXT, KB_STEXT, KB_EDATA, KB_ETEXT };
@@ -1144,8 +1160,9 @@ static int find_kernel_bounds_cb(void *arg, const char *name, char type, u64 sta
 		kb->addr[i] = start;
 		kb->found[i] = true;
 	}
-	if (machine__kallsyms_keep(name))
-		return machine__kallsyms_kept_add(kb->machine, name, type, start);
+	if (!kb->keep_failed && machine__kallsyms_keep(name) &&
+	    machine__kallsyms_kept_add(kb->machine, name, type, start))
+		kb->keep_failed = true;
 	return 0;
 }
 
@@ -1176,7 +1193,11 @@ static int machine__get_running_kernel_start(struct machine *machine,
 		machine__kallsyms_kept_exit(machine);
 		return -1;
 	}
-	machine->kallsyms_kept.filename = strdup(filename);
+	/* Without the kept symbols their readers parse the file themselves. */
+	if (kb.keep_failed)
+		machine__kallsyms_kept_exit(machine);
+	else
+		machine->kallsyms_kept.filename = strdup(filename);
 
 	text = kb.found[KB_TEXT] ? KB_TEXT : KB_STEXT;
 	if (!kb.found[text])
@@ -2129,19 +2150,15 @@ int machine__process_exit_event(struct machine *machine, union perf_event *event
 	/* There is no context switch out before exit, so we decrement here. */
 	machine->parallelism--;
 	if (thread != NULL) {
-#ifdef HAVE_LIBDW_SUPPORT
 		/*
 		 * No more samples come for the address space of an exited
-		 * process: free the libdw unwinder's state of it (a Dwfl with
-		 * an ELF mapping per module) instead of keeping it for as long
-		 * as samples in the histograms hold the thread.
+		 * process: drop the unwinders' state of it (libdw's Dwfl, with
+		 * a module and its CFI per object unwound through; libunwind's
+		 * caches) rather than keep it for as long as the samples in the
+		 * histograms hold the thread.
 		 */
-		if (event->fork.pid == event->fork.tid) {
-			struct maps *maps = thread__maps(thread);
-
-			libdw__invalidate_dwfl(maps, maps__libdw_addr_space_dwfl(maps));
-		}
-#endif
+		if (event->fork.pid == event->fork.tid)
+			unwind__flush_access(thread__maps(thread));
 		if (symbol_conf.keep_exited_threads)
 			thread__set_exited(thread, /*exited=*/true);
 		else

@@ -69,7 +69,10 @@ struct machine {
 	/*
 	 * The symbols of kallsyms that code run after the kernel maps are
 	 * made looks for (machine__kallsyms_keep()), kept by the pass over
-	 * kallsyms that found the kernel's bounds.
+	 * kallsyms that found the kernel's bounds: those of kallsyms when the
+	 * kernel maps were made, which perf record, perf top and perf trace
+	 * read at start-up (machine__kallsyms_kept_for_each()). Freed with
+	 * the machine; a later pass replaces them.
 	 */
 	struct {
 		char	  *filename;	/* NULL: no pass kept them */
@@ -78,7 +81,7 @@ struct machine {
 			char	type;
 			char	*name;	/* with "\t[module]" for a module's */
 		} *syms;
-		int	  nr;
+		int	  nr, alloc;
 	} kallsyms_kept;
 };
 

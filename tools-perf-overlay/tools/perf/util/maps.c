@@ -48,6 +48,11 @@ DECLARE_RC_STRUCT(maps) {
 #endif
 	refcount_t	 refcnt;
 	/**
+	 * @generation: bumped, under the write lock, by every change of the
+	 * maps or of their address ranges (see maps__generation()).
+	 */
+	unsigned int	 generation;
+	/**
 	 * @nr_maps: number of maps_by_address, and possibly maps_by_name,
 	 * entries that contain maps.
 	 */
@@ -210,6 +215,17 @@ void maps__set_e_machine(struct maps *maps, uint16_t e_machine)
 }
 #endif
 #ifdef HAVE_LIBDW_SUPPORT
+unsigned int maps__generation(const struct maps *maps)
+{
+	return RC_CHK_ACCESS(maps)->generation;
+}
+
+/* The maps or their ranges change. Under the write lock. */
+static void maps__changed(struct maps *maps)
+{
+	RC_CHK_ACCESS(maps)->generation++;
+}
+
 void *maps__libdw_addr_space_dwfl(const struct maps *maps)
 {
 	return RC_CHK_ACCESS(maps)->libdw_addr_space_dwfl;
@@ -534,12 +550,10 @@ int maps__insert(struct maps *maps, struct map *map)
 	int ret;
 
 	down_write(maps__lock(maps));
+	maps__changed(maps);
 	ret = __maps__insert(maps, map);
 	check_invariants(maps);
 	up_write(maps__lock(maps));
-#ifdef HAVE_LIBDW_SUPPORT
-	libdw__invalidate_dwfl_range(maps, map__start(map), map__end(map));
-#endif
 	return ret;
 }
 
@@ -572,6 +586,7 @@ static void __maps__remove(struct maps *maps, struct map *map)
 void maps__remove(struct maps *maps, struct map *map)
 {
 	down_write(maps__lock(maps));
+	maps__changed(maps);
 	__maps__remove(maps, map);
 	check_invariants(maps);
 	up_write(maps__lock(maps));
@@ -604,6 +619,7 @@ int maps__mutate_mapping(struct maps *maps, struct map *map,
 
 	if (maps) {
 		down_write(maps__lock(maps));
+		maps__changed(maps);
 
 		err = mutate_cb(map, data);
 
@@ -713,6 +729,7 @@ void maps__remove_maps(struct maps *maps, bool (*cb)(struct map *map, void *data
 	bool removed = false;
 
 	down_write(maps__lock(maps));
+	maps__changed(maps);
 
 	maps_by_address = maps__maps_by_address(maps);
 	for (unsigned int i = 0; i < maps__nr_maps(maps);) {
@@ -1118,15 +1135,23 @@ out_err:
 	return err;
 }
 
-/* Is there code (an executable map) in maps where new goes? */
-static bool __maps__overlaps_code(struct maps *maps, const struct map *new)
+/*
+ * Does new replace code, an executable map other than one with the same dso,
+ * addresses and file offset (the same mapping, seen again)?
+ */
+static bool __maps__replaces_code(struct maps *maps, const struct map *new)
 {
 	struct map **maps_by_address = maps__maps_by_address(maps);
 
 	for (unsigned int i = first_ending_after(maps, new); i < maps__nr_maps(maps); i++) {
-		if (map__start(maps_by_address[i]) >= map__end(new))
+		const struct map *pos = maps_by_address[i];
+
+		if (map__start(pos) >= map__end(new))
 			break;
-		if (map__prot(maps_by_address[i]) & PROT_EXEC)
+		if (!(map__prot(pos) & PROT_EXEC))
+			continue;
+		if (map__start(pos) != map__start(new) || map__end(pos) != map__end(new) ||
+		    map__pgoff(pos) != map__pgoff(new) || map__dso(pos) != map__dso(new))
 			return true;
 	}
 	return false;
@@ -1134,25 +1159,24 @@ static bool __maps__overlaps_code(struct maps *maps, const struct map *new)
 
 int maps__fixup_overlap_and_insert(struct maps *maps, struct map *new)
 {
-	bool overlaps_code;
+	bool replaces_code;
 	int err;
 
 	down_write(maps__lock(maps));
-	if (!maps__maps_by_address_sorted(maps))
-		__maps__sort_by_address(maps);
-	overlaps_code = __maps__overlaps_code(maps, new);
+	maps__changed(maps);
+	__maps__sort_by_address(maps);
+	replaces_code = __maps__replaces_code(maps, new);
 	err =  __maps__fixup_overlap_and_insert(maps, new);
 	up_write(maps__lock(maps));
 	/*
-	 * Code mapped over code, a library loaded where one was unloaded (perf
-	 * gets no munmap events): libunwind's caches of the address space hold
-	 * the unwind info of the old code at these addresses.
+	 * perf gets no munmap events: a library loaded where another one was
+	 * unloaded replaces the old one's map here. What the unwinders keep of
+	 * the address space (libunwind's caches, libdw's modules and their
+	 * CFI) describes the old code at these addresses: drop it. Maps over
+	 * data, as heap and stack growth, leave it.
 	 */
-	if (overlaps_code)
+	if (replaces_code)
 		unwind__flush_access(maps);
-#ifdef HAVE_LIBDW_SUPPORT
-	libdw__invalidate_dwfl_range(maps, map__start(new), map__end(new));
-#endif
 	return err;
 }
 
@@ -1164,6 +1188,7 @@ int maps__copy_from(struct maps *dest, struct maps *parent)
 	unsigned int n;
 
 	down_write(maps__lock(dest));
+	maps__changed(dest);
 	down_read(maps__lock(parent));
 
 #ifdef HAVE_LIBUNWIND_SUPPORT
@@ -1374,6 +1399,7 @@ void maps__fixup_end(struct maps *maps)
 	unsigned int n;
 
 	down_write(maps__lock(maps));
+	maps__changed(maps);
 	if (!maps__maps_by_address_sorted(maps))
 		__maps__sort_by_address(maps);
 
@@ -1435,6 +1461,7 @@ int maps__merge_in(struct maps *kmaps, struct map *new_map)
 
 	/* Plain insert with a read-lock failed, try again now with the write lock. */
 	down_write(maps__lock(kmaps));
+	maps__changed(kmaps);
 	if (!maps__maps_by_address_sorted(kmaps))
 		__maps__sort_by_address(kmaps);
 

@@ -8,14 +8,40 @@
 #include "symbol.h"
 #include "libdw.h"
 #include "debug.h"
+#include "mutex.h"
 #include "util.h"
 
 #include <inttypes.h>
+#include <pthread.h>
 #include <string.h>
 #include <linux/string.h>
 #include <linux/zalloc.h>
 
 bool srcline_full_filename;
+
+/*
+ * perf top resolves source lines and inline frames in two threads, the one
+ * processing the samples (inline frames and source lines of call chains)
+ * and the one showing them (the srcline sort key, annotate). The addr2line
+ * styles keep state per dso that they don't lock: libdw's Dwfl, LLVM's and
+ * libbfd's handles, the addr2line child and its pipes, the dso's count of
+ * failed lookups; and the default list of styles is set on first use. One
+ * lookup at a time, in any dso, under this lock.
+ */
+static struct mutex srcline_mutex;
+
+static void srcline__lock_init(void)
+{
+	mutex_init(&srcline_mutex);
+}
+
+struct mutex *srcline__lock(void)
+{
+	static pthread_once_t once = PTHREAD_ONCE_INIT;
+
+	pthread_once(&once, srcline__lock_init);
+	return &srcline_mutex;
+}
 
 char *srcline__unknown = (char *)"??:0";
 
@@ -134,10 +160,14 @@ static int addr2line(const char *dso_name, u64 addr, char **file, unsigned int *
 		     struct dso *dso, bool unwind_inlines, struct inline_node *node,
 		     struct symbol *sym)
 {
+	/* The styles tried are perf's default, not a list the user asked for. */
+	static bool default_styles;
 	int ret = 0;
 
 	if (symbol_conf.addr2line_style[0] == A2L_STYLE_UNKNOWN) {
 		int i = 0;
+
+		default_styles = true;
 
 		/* Default addr2line fallback order. */
 #ifdef HAVE_LIBDW_SUPPORT
@@ -166,10 +196,13 @@ static int addr2line(const char *dso_name, u64 addr, char **file, unsigned int *
 			ret = libdw__addr2line(addr, file, line_nr, dso, unwind_inlines,
 					       node, sym);
 			/*
-			 * libdw has the DWARF and it has no line for addr: that
-			 * is the answer, the other styles read the same DWARF.
+			 * libdw has the DWARF and no line for addr: in the
+			 * default order that is the answer, the other styles
+			 * read the same DWARF. A list of styles the user asked
+			 * for is tried to its end, but for debug info libdw
+			 * refused as a decompression bomb.
 			 */
-			if (ret < 0)
+			if (ret == LIBDW_A2L_REFUSED || (ret < 0 && default_styles))
 				return 0;
 			break;
 		case A2L_STYLE_LLVM:
@@ -253,8 +286,10 @@ static struct inline_node *addr2inlines(const char *dso_name, u64 addr,
 	INIT_LIST_HEAD(&node->val);
 	node->addr = addr;
 
+	mutex_lock(srcline__lock());
 	addr2line(dso_name, addr, /*file=*/NULL, /*line_nr=*/NULL, dso,
 		  /*unwind_inlines=*/true, node, sym);
+	mutex_unlock(srcline__lock());
 
 	return node;
 }
@@ -274,8 +309,9 @@ char *__get_srcline(struct dso *dso, u64 addr, struct symbol *sym,
 	char *srcline;
 	const char *dso_name;
 
+	mutex_lock(srcline__lock());
 	if (!dso__has_srcline(dso))
-		goto out;
+		goto out_unlock;
 
 	dso_name = srcline_dso_name(dso);
 	if (dso_name == NULL)
@@ -292,6 +328,7 @@ char *__get_srcline(struct dso *dso, u64 addr, struct symbol *sym,
 		goto out_err;
 
 	dso__set_a2l_fails(dso, 0);
+	mutex_unlock(srcline__lock());
 
 	return srcline;
 
@@ -301,7 +338,8 @@ out_err:
 		dso__set_has_srcline(dso, false);
 		dso__free_a2l(dso);
 	}
-out:
+out_unlock:
+	mutex_unlock(srcline__lock());
 	if (!show_addr)
 		return (show_sym && sym) ?
 			    strndup(sym->name, sym->namelen) : SRCLINE_UNKNOWN;
@@ -321,8 +359,9 @@ char *get_srcline_split(struct dso *dso, u64 addr, unsigned *line)
 	char *file = NULL;
 	const char *dso_name;
 
+	mutex_lock(srcline__lock());
 	if (!dso__has_srcline(dso))
-		return NULL;
+		goto out_unlock;
 
 	dso_name = srcline_dso_name(dso);
 	if (dso_name == NULL)
@@ -333,6 +372,7 @@ char *get_srcline_split(struct dso *dso, u64 addr, unsigned *line)
 		goto out_err;
 
 	dso__set_a2l_fails(dso, 0);
+	mutex_unlock(srcline__lock());
 	return file;
 
 out_err:
@@ -341,7 +381,8 @@ out_err:
 		dso__set_has_srcline(dso, false);
 		dso__free_a2l(dso);
 	}
-
+out_unlock:
+	mutex_unlock(srcline__lock());
 	return NULL;
 }
 

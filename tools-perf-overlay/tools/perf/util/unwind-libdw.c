@@ -13,10 +13,10 @@
 #include "libdw.h"
 #include "machine.h"
 #include "map.h"
+#include "maps.h"
 #include "symbol.h"
 #include "thread.h"
 #include <linux/types.h>
-#include <linux/log2.h>
 #include <linux/hash.h>
 #include <linux/zalloc.h>
 #include "event.h"
@@ -26,23 +26,34 @@
 
 /*
  * Symbol cache of an address space: what __report_module() found for a pc,
- * the map and the symbol, with the pc's module reported in the Dwfl. Frames
- * at addresses seen before, the common case, skip thread__find_symbol() and
- * libdwfl's module lookup.
+ * the map and the symbol, with the pc's module reported to the Dwfl. Frames
+ * mostly come back to the same addresses: a hit skips thread__find_symbol()
+ * and libdwfl's module lookup, and fills only al->thread, al->map and
+ * al->sym, what __report_module()'s callers read.
  *
- * Key: the pc. Bounds: unwind.symbol-cache-entries entries (default 1024,
- * 0 disables it), 4-way set associative on a hash of the pc, allocated on
- * first use, round-robin replacement within a set. Invalidation: it lives
- * in the dwfl_ui_thread_info and is freed with the Dwfl whenever the maps of
- * the address space change. Thread safety: that of the Dwfl, used by one
- * unwind at a time (dwfl_ui_thread_info.ui).
+ * Key: the pc and maps__generation() of the address space: an entry of
+ * another generation is stale, as the maps changed since. Entries hold no
+ * references: while the generation is the same, the maps hold the map, and
+ * the map's dso the symbol. Bound: SYMCACHE_SETS sets of SYMCACHE_WAYS
+ * entries (32 KiB), picked by a hash of the pc, allocated on the first miss
+ * (a failed allocation is not retried), freed with the Dwfl; round-robin
+ * replacement within a set. Thread safety: that of the Dwfl, one unwind at
+ * a time (dwfl_ui_thread_info.ui).
  */
-#define SYMCACHE_WAYS 4
+#define SYMCACHE_SETS	256
+#define SYMCACHE_WAYS	4
 
 struct symcache_entry {
 	u64		 pc;
-	struct map	*map;	/* a reference; NULL: the way is empty */
-	struct symbol	*sym;	/* owned by the map's dso, may be NULL */
+	struct map	*map;		/* NULL: the way is empty */
+	struct symbol	*sym;		/* may be NULL */
+	unsigned int	 generation;	/* maps__generation() when found */
+};
+
+struct symcache {
+	struct symcache_entry	entries[SYMCACHE_SETS][SYMCACHE_WAYS];
+	unsigned char		next[SYMCACHE_SETS];	/* the way to replace */
+	u64			hits, misses;
 };
 
 /*
@@ -54,118 +65,87 @@ struct dwfl_ui_thread_info {
 	Dwfl *dwfl;
 	/* The current unwind info, only 1 is supported. */
 	struct unwind_info *ui;
-	/* Symbol cache: symcache_sets * SYMCACHE_WAYS entries. */
-	struct symcache_entry *symcache;
-	unsigned int symcache_sets;	/* a power of two */
-	unsigned int symcache_clock;	/* round-robin victim */
-	u64 symcache_hits, symcache_misses;
+	/* See struct symcache; NULL until the first miss. */
+	struct symcache *symcache;
+	bool symcache_failed;	/* its allocation failed */
 };
 
-static struct symcache_entry *symcache__set(struct dwfl_ui_thread_info *ti, u64 pc)
+static struct symcache_entry *symcache__find(struct dwfl_ui_thread_info *ti,
+					     struct maps *maps, u64 pc)
 {
-	return &ti->symcache[(hash_64(pc, 32) & (ti->symcache_sets - 1)) * SYMCACHE_WAYS];
-}
-
-static struct symcache_entry *symcache__find(struct dwfl_ui_thread_info *ti, u64 pc)
-{
+	struct symcache *sc = ti->symcache;
 	struct symcache_entry *set;
 
-	if (!ti->symcache) {
-		ti->symcache_misses++;
+	if (!sc)
 		return NULL;
-	}
-
-	set = symcache__set(ti, pc);
+	set = sc->entries[hash_64(pc, 32) % SYMCACHE_SETS];
 	for (int i = 0; i < SYMCACHE_WAYS; i++) {
-		if (set[i].map && set[i].pc == pc) {
-			ti->symcache_hits++;
+		if (set[i].map && set[i].pc == pc &&
+		    set[i].generation == maps__generation(maps)) {
+			sc->hits++;
 			return &set[i];
 		}
 	}
-	ti->symcache_misses++;
+	sc->misses++;
 	return NULL;
 }
 
-static void symcache__insert(struct dwfl_ui_thread_info *ti, u64 pc,
+static void symcache__insert(struct dwfl_ui_thread_info *ti, struct maps *maps, u64 pc,
 			     struct map *map, struct symbol *sym)
 {
-	struct symcache_entry *set, *e = NULL;
+	unsigned int idx = hash_64(pc, 32) % SYMCACHE_SETS;
+	struct symcache *sc = ti->symcache;
 
-	if (!ti->symcache) {
-		unsigned int sets = unwind_symbol_cache_entries / SYMCACHE_WAYS;
-
-		if (!sets)
-			return;
-		ti->symcache_sets = rounddown_pow_of_two(sets);
-		ti->symcache = calloc(ti->symcache_sets * SYMCACHE_WAYS, sizeof(*ti->symcache));
-		if (!ti->symcache)
-			return;
+	if (!sc && !ti->symcache_failed) {
+		sc = zalloc(sizeof(*sc));
+		ti->symcache = sc;
+		ti->symcache_failed = !sc;
 	}
-
-	set = symcache__set(ti, pc);
-	for (int i = 0; i < SYMCACHE_WAYS && !e; i++) {
-		if (!set[i].map)
-			e = &set[i];
-	}
-	if (!e) {
-		e = &set[ti->symcache_clock++ % SYMCACHE_WAYS];
-		map__put(e->map);
-	}
-	e->pc = pc;
-	e->map = map__get(map);
-	e->sym = sym;
-}
-
-static void symcache__exit(struct dwfl_ui_thread_info *ti)
-{
-	if (!ti->symcache)
+	if (!sc)
 		return;
 
-	pr_debug("unwind: symbol cache: %llu hits, %llu misses\n",
-		 (unsigned long long)ti->symcache_hits,
-		 (unsigned long long)ti->symcache_misses);
-	for (unsigned int i = 0; i < ti->symcache_sets * SYMCACHE_WAYS; i++)
-		map__put(ti->symcache[i].map);
-	zfree(&ti->symcache);
+	sc->entries[idx][sc->next[idx]] = (struct symcache_entry){
+		.pc = pc, .map = map, .sym = sym, .generation = maps__generation(maps),
+	};
+	sc->next[idx] = (sc->next[idx] + 1) % SYMCACHE_WAYS;
 }
 
-static char *debuginfo_path;
-
-static int __find_debuginfo(Dwfl_Module *mod, void **userdata,
-			    const char *modname __maybe_unused, Dwarf_Addr base __maybe_unused,
-			    const char *file_name, const char *debuglink_file __maybe_unused,
-			    GElf_Word debuglink_crc __maybe_unused, char **debuginfo_file_name)
+static void symcache__delete(struct dwfl_ui_thread_info *ti)
 {
-	const struct dso *dso = *userdata;
-	Dwarf_Addr bias;
-	GElf_Ehdr ehdr;
-	GElf_Shdr shdr;
-	Elf *elf;
-
-	assert(dso);
-	/*
-	 * libdwfl falls back from .eh_frame to .debug_frame whenever a step
-	 * does not unwind, as at the outermost frame of every chain, and
-	 * asks for the debuginfo to find it. Opening the separate debug
-	 * file reads and decompresses all of its DWARF, again for every
-	 * address space. Unwinding needs no more than .eh_frame where the
-	 * object has one: offer the debug file only to objects without it.
-	 */
-	elf = dwfl_module_getelf(mod, &bias);
-	if (elf && gelf_getehdr(elf, &ehdr) &&
-	    elf_section_by_name(elf, &ehdr, &shdr, ".eh_frame", /*idx=*/NULL))
-		return -1;
-	if (dso__symsrc_filename(dso) && strcmp(file_name, dso__symsrc_filename(dso)))
-		*debuginfo_file_name = strdup(dso__symsrc_filename(dso));
-	return -1;
+	if (ti->symcache)
+		pr_debug("unwind: symbol cache: %" PRIu64 " hits, %" PRIu64 " misses\n",
+			 ti->symcache->hits, ti->symcache->misses);
+	zfree(&ti->symcache);
 }
 
 void libdw__unwind_symcache_stats(struct maps *maps, u64 *hits, u64 *misses)
 {
-	struct dwfl_ui_thread_info *dwfl_ui_ti = maps__libdw_addr_space_dwfl(maps);
+	struct dwfl_ui_thread_info *ti = maps__libdw_addr_space_dwfl(maps);
 
-	*hits = dwfl_ui_ti ? dwfl_ui_ti->symcache_hits : 0;
-	*misses = dwfl_ui_ti ? dwfl_ui_ti->symcache_misses : 0;
+	*hits = ti && ti->symcache ? ti->symcache->hits : 0;
+	*misses = ti && ti->symcache ? ti->symcache->misses : 0;
+}
+
+static char *debuginfo_path;
+
+static int __find_debuginfo(Dwfl_Module *mod __maybe_unused, void **userdata,
+			    const char *modname __maybe_unused, Dwarf_Addr base __maybe_unused,
+			    const char *file_name, const char *debuglink_file __maybe_unused,
+			    GElf_Word debuglink_crc __maybe_unused, char **debuginfo_file_name)
+{
+	struct dso *dso = *userdata;
+
+	assert(dso);
+	/*
+	 * libdwfl wants the debug file for .debug_frame, where .eh_frame has
+	 * no FDE for a pc: its DWARF all loaded for it, for every address
+	 * space. Not for objects unwound from their .eh_frame_hdr table.
+	 */
+	if (libdw__dso_unwinds_from_eh_frame_hdr(dso))
+		return -1;
+	if (dso__symsrc_filename(dso) && strcmp(file_name, dso__symsrc_filename(dso)))
+		*debuginfo_file_name = strdup(dso__symsrc_filename(dso));
+	return -1;
 }
 
 void libdw__invalidate_dwfl(struct maps *maps, void *arg)
@@ -177,52 +157,13 @@ void libdw__invalidate_dwfl(struct maps *maps, void *arg)
 
 	assert(dwfl_ui_ti->ui == NULL);
 	maps__set_libdw_addr_space_dwfl(maps, NULL);
-	symcache__exit(dwfl_ui_ti);
-	dwfl_end(dwfl_ui_ti->dwfl);
+	symcache__delete(dwfl_ui_ti);
+	libdw__end_dwfl(dwfl_ui_ti->dwfl);
 	free(dwfl_ui_ti);
 }
 
-struct addr_range {
-	u64 start, end;
-	bool found;
-};
-
-static int module_in_range(Dwfl_Module *mod, void **userdata __maybe_unused,
-			   const char *name __maybe_unused, Dwarf_Addr low, void *arg)
-{
-	struct addr_range *r = arg;
-	Dwarf_Addr high;
-
-	dwfl_module_info(mod, NULL, NULL, &high, NULL, NULL, NULL, NULL);
-	if (low < r->end && r->start < high) {
-		r->found = true;
-		return DWARF_CB_ABORT;
-	}
-	return DWARF_CB_OK;
-}
-
-/*
- * A map was added to the address space at [start, end): libdwfl's modules
- * there, and the symbol cache entries of their addresses, describe what was
- * mapped there before, a library unloaded and another loaded at its
- * address. perf gets no munmap events, so this is when to drop them. Maps
- * that libdw never reported, heap and stack growth, leave the Dwfl alone.
- */
-void libdw__invalidate_dwfl_range(struct maps *maps, u64 start, u64 end)
-{
-	struct dwfl_ui_thread_info *dwfl_ui_ti = maps__libdw_addr_space_dwfl(maps);
-	struct addr_range r = { .start = start, .end = end };
-
-	if (!dwfl_ui_ti)
-		return;
-
-	dwfl_getmodules(dwfl_ui_ti->dwfl, module_in_range, &r, 0);
-	if (r.found)
-		libdw__invalidate_dwfl(maps, dwfl_ui_ti);
-}
-
 static const Dwfl_Callbacks offline_callbacks = {
-	.find_elf		= libdw__find_unwind_elf,
+	.find_elf		= libdw__find_elf,
 	.find_debuginfo		= __find_debuginfo,
 	.debuginfo_path		= &debuginfo_path,
 	.section_address	= dwfl_offline_section_address,
@@ -231,7 +172,8 @@ static const Dwfl_Callbacks offline_callbacks = {
 static int __report_module(struct addr_location *al, u64 ip,
 			    struct unwind_info *ui)
 {
-	struct symcache_entry *ce = symcache__find(ui->dwfl_ui_ti, ip);
+	struct maps *maps = thread__maps(ui->thread);
+	struct symcache_entry *ce = symcache__find(ui->dwfl_ui_ti, maps, ip);
 	Dwfl_Module *mod;
 	struct dso *dso = NULL;
 	Dwarf_Addr base;
@@ -275,11 +217,8 @@ static int __report_module(struct addr_location *al, u64 ip,
 			mod = NULL;
 	}
 
-	if (!mod) {
-		mod = libdw__report_dso(ui->dwfl, dso, base, /*link_addresses=*/false);
-		if (mod)
-			libdw__make_unwind_cfi(mod, dso);
-	}
+	if (!mod)
+		mod = libdw__report_dso(ui->dwfl, dso, base);
 	if (!mod) {
 		char filename[PATH_MAX];
 
@@ -301,14 +240,16 @@ static int __report_module(struct addr_location *al, u64 ip,
 	if (mod) {
 		void **userdatap;
 
+		/* As libdw__report_dso(): a reference, see libdw__end_dwfl(). */
 		dwfl_module_info(mod, &userdatap, NULL, NULL, NULL, NULL, NULL, NULL);
-		*userdatap = dso;
+		if (!*userdatap)
+			*userdatap = dso__get(dso);
 	}
 
 	if (!mod || dwfl_addrmodule(ui->dwfl, ip) != mod)
 		return -1;
 
-	symcache__insert(ui->dwfl_ui_ti, ip, al->map, al->sym);
+	symcache__insert(ui->dwfl_ui_ti, maps, ip, al->map, al->sym);
 	return 0;
 }
 

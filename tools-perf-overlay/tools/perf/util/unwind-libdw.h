@@ -6,12 +6,13 @@
 #include <linux/types.h>
 #include "unwind.h"
 
-struct dwfl_ui_thread_info;
 struct machine;
 struct perf_sample;
 struct thread;
 
 #ifdef HAVE_LIBDW_SUPPORT
+
+struct dwfl_ui_thread_info;
 
 struct unwind_info {
 	void			*dwfl;
@@ -30,8 +31,6 @@ struct unwind_info {
 };
 
 void libdw__invalidate_dwfl(struct maps *maps, void *dwfl);
-/* Drop the address space's Dwfl if one of its modules is in [start, end). */
-void libdw__invalidate_dwfl_range(struct maps *maps, u64 start, u64 end);
 /* Symbol cache hits and misses of the address space's unwinds so far. */
 void libdw__unwind_symcache_stats(struct maps *maps, u64 *hits, u64 *misses);
 #endif

@@ -588,7 +588,7 @@ void libunwind__init_process(void)
 	libunwind_arch__init_process(EM_HOST);
 }
 
-void unwind__flush_access(struct maps *maps)
+void libunwind__flush_access(struct maps *maps)
 {
 	libunwind_arch__flush_access(maps);
 }

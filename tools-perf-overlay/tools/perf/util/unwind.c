@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
-#include "config.h"
 #include "debug.h"
 #include "symbol_conf.h"
 #include "unwind.h"
+#include "unwind-libdw.h"
+#include "maps.h"
 #include <linux/string.h>
 #include <string.h>
 #include <stdlib.h>
@@ -54,8 +55,13 @@ int unwind__get_entries(unwind_entry_cb_t cb __maybe_unused, void *arg __maybe_u
 	return ret;
 }
 
-/* Size of the libdw unwinder's symbol cache per address space, 0: off. */
-unsigned int unwind_symbol_cache_entries = 1024;
+void unwind__flush_access(struct maps *maps)
+{
+	libunwind__flush_access(maps);
+#ifdef HAVE_LIBDW_SUPPORT
+	libdw__invalidate_dwfl(maps, maps__libdw_addr_space_dwfl(maps));
+#endif
+}
 
 int unwind__configure(const char *var, const char *value, void *cb __maybe_unused)
 {
@@ -66,15 +72,6 @@ int unwind__configure(const char *var, const char *value, void *cb __maybe_unuse
 	};
 	char *s, *p, *saveptr;
 	size_t i = 0;
-
-	if (!strcmp(var, "unwind.symbol-cache-entries")) {
-		int entries;
-
-		if (perf_config_int(&entries, var, value) < 0 || entries < 0)
-			return -1;
-		unwind_symbol_cache_entries = entries;
-		return 0;
-	}
 
 	if (strcmp(var, "unwind.style"))
 		return 0;

@@ -19,9 +19,13 @@ struct unwind_entry {
 
 typedef int (*unwind_entry_cb_t)(struct unwind_entry *entry, void *arg);
 
-extern unsigned int unwind_symbol_cache_entries;
-
 int unwind__configure(const char *var, const char *value, void *cb);
+
+/*
+ * The code of the address space changed (exec, exit of the process, code
+ * mapped over code): drop what the DWARF unwinders keep of it.
+ */
+void unwind__flush_access(struct maps *maps);
 int unwind__option(const struct option *opt, const char *arg, int unset);
 
 /*
@@ -59,7 +63,7 @@ int libunwind__get_entries(unwind_entry_cb_t cb, void *arg,
 			   struct perf_sample *data, int max_stack,
 			   bool best_effort);
 int unwind__prepare_access(struct maps *maps, uint16_t e_machine);
-void unwind__flush_access(struct maps *maps);
+void libunwind__flush_access(struct maps *maps);
 void unwind__finish_access(struct maps *maps);
 void libunwind__init_process(void);
 #else
@@ -81,7 +85,7 @@ static inline int unwind__prepare_access(struct maps *maps __maybe_unused,
 	return 0;
 }
 
-static inline void unwind__flush_access(struct maps *maps __maybe_unused) {}
+static inline void libunwind__flush_access(struct maps *maps __maybe_unused) {}
 static inline void unwind__finish_access(struct maps *maps __maybe_unused) {}
 static inline void libunwind__init_process(void) {}
 #endif

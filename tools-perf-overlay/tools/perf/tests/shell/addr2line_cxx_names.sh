@@ -81,9 +81,11 @@ fi
 
 perf script -i "$perf_data" -F ip,sym > "$perf_script"
 
-bare=$(grep -cE '^\s+[0-9a-f]+ operator\(\) \(inlined\)$' "$perf_script" || true)
-qualified=$(grep -cE '^\s+[0-9a-f]+ \S+::operator\(\) \(inlined\)$' "$perf_script" || true)
-add=$(grep -cE '^\s+[0-9a-f]+ outer::inner::Acc<unsigned long>::add\(unsigned long\) \(inlined\)$' \
+# The demangled linkage name of a lambda's operator() (clang gives it one)
+# carries its parameters: match the names whatever follows them.
+bare=$(grep -cE '^\s+[0-9a-f]+ operator\(\).* \(inlined\)$' "$perf_script" || true)
+qualified=$(grep -cE '^\s+[0-9a-f]+ \S+::operator\(\).* \(inlined\)$' "$perf_script" || true)
+add=$(grep -cE '^\s+[0-9a-f]+ outer::inner::Acc<unsigned long>::add\(.* \(inlined\)$' \
 	"$perf_script" || true)
 echo "inlined operator(): $qualified qualified, $bare bare; inlined Acc<>::add: $add"
 

@@ -111,6 +111,62 @@ test_lbr() {
     fi
 }
 
+test_small_binary() {
+    echo "Inline unwinding of a small binary with libdw"
+    # All the code of a small binary is in its first 64 KiB: libdw must
+    # find its inlined functions there as in perf.
+    if ! perf check feature -q dwarf
+    then
+        echo "Skip: libdw is not built in"
+        return
+    fi
+    if ! command -v "${CC:-cc}" > /dev/null
+    then
+        echo "Skip: no C compiler"
+        return
+    fi
+    cat > "${test_dir}/small.c" << _EOF
+#include <time.h>
+
+static volatile int a;
+
+static inline __attribute__((always_inline)) void leaf(int b)
+{
+	a += b;
+}
+
+static __attribute__((noinline)) void parent(int b)
+{
+	leaf(b);
+}
+
+int main(void)
+{
+	time_t end = time(NULL) + 1;
+
+	while (time(NULL) < end)
+		parent(1);
+	return 0;
+}
+_EOF
+    if ! "${CC:-cc}" -O2 -g -o "${test_dir}/small" "${test_dir}/small.c"
+    then
+        echo "Skip: failed to build the workload"
+        return
+    fi
+    perf record --call-graph fp -e task-clock:u -o "${perf_data}" -- "${test_dir}/small"
+    perf report -i "${perf_data}" --addr2line-style=libdw --sort sym,srcline \
+        --stdio -q -g none > "${perf_script_txt}"
+    if grep -q "leaf.*small.c:[0-9]" "${perf_script_txt}"
+    then
+        echo "Inline unwinding of a small binary with libdw [Success]"
+    else
+        echo "Inline unwinding of a small binary with libdw [Failed missing inlined function]"
+        cat "${perf_script_txt}"
+        err=1
+    fi
+}
+
 test_no_fork() {
     echo "Source lines without forking addr2line"
     # With libdw, perf resolves source lines itself: the addr2line program
@@ -152,9 +208,9 @@ test_no_fork() {
 
 test_no_debuginfo() {
     echo "Source lines of a binary without debug info"
-    # When libdw finds no DWARF for a DSO, in it or in any debug file, no
-    # other addr2line style has any to read: none is asked, even when
-    # addr2line.style lists one after libdw.
+    # When libdw finds no DWARF for a DSO, in it or in any debug file, the
+    # other styles of perf's default have none to read and are not asked;
+    # a list of styles the user gives is tried to its end.
     have_libdw_and_objcopy || return 0
     make_fake_addr2line
 
@@ -163,18 +219,18 @@ test_no_debuginfo() {
     stripped="${test_dir}/perf-no-debuginfo"
     objcopy --strip-debug --remove-section=.gnu_debuglink \
         --remove-section=.note.gnu.build-id "$(command -v perf)" "${stripped}"
-    HOME="${test_dir}" perf record -g -e task-clock:u -o "${perf_data}" -- \
-        "${stripped}" test -w noploop 1
-    HOME="${test_dir}" perf report -i "${perf_data}" --addr2line="${fake_addr2line}" \
-        --addr2line-style=libdw,addr2line --sort dso,srcline -q --stdio \
-        > "${perf_script_txt}"
+    perf --buildid-dir "${test_dir}/debug" record -g -e task-clock:u \
+        -o "${perf_data}" -- "${stripped}" test -w noploop 1
+    perf --buildid-dir "${test_dir}/debug" report -i "${perf_data}" \
+        --addr2line="${fake_addr2line}" --addr2line-style=libdw,addr2line \
+        --sort dso,srcline -q --stdio > "${perf_script_txt}"
     if ! grep -q "perf-no-debuginfo" "${perf_script_txt}"
     then
         echo "Source lines of a binary without debug info [Failed: no samples in it]"
         err=1
-    elif [ -e "${forked}" ]
+    elif [ ! -e "${forked}" ]
     then
-        echo "Source lines of a binary without debug info [Failed: addr2line forked]"
+        echo "Source lines of a binary without debug info [Failed: addr2line not tried]"
         err=1
     else
         echo "Source lines of a binary without debug info [Success]"
@@ -195,9 +251,9 @@ test_compressed_debug_file() {
         echo "Skip: objcopy can't compress debug sections"
         return
     fi
-    HOME="${test_dir}" perf record --call-graph fp -e task-clock:u -o "${perf_data}" -- \
-        "${split}" test -w inlineloop 1
-    HOME="${test_dir}" perf script -v -i "${perf_data}" --fields +srcline \
+    perf --buildid-dir "${test_dir}/debug" record --call-graph fp -e task-clock:u \
+        -o "${perf_data}" -- "${split}" test -w inlineloop 1
+    perf --buildid-dir "${test_dir}/debug" script -v -i "${perf_data}" --fields +srcline \
         > "${perf_script_txt}" 2> "${test_dir}/stderr.txt"
     if ! grep -q "srcline reads .*perf-split.debug (compressed DWARF)" "${test_dir}/stderr.txt"
     then
@@ -216,6 +272,7 @@ test_compressed_debug_file() {
 test_fp
 test_dwarf
 test_lbr
+test_small_binary
 test_no_fork
 test_no_debuginfo
 test_compressed_debug_file

@@ -8,9 +8,18 @@
 # shellcheck source=lib/probe.sh
 . "$(dirname "$0")"/lib/probe.sh
 
-skip_if_no_perf_trace || exit 2
-[ "$(id -u)" = 0 ] || exit 2
-perf check feature -q bpf_skeletons || exit 2
+if ! skip_if_no_perf_trace; then
+	echo "Skip: perf trace is not built in"
+	exit 2
+fi
+if [ "$(id -u)" != 0 ]; then
+	echo "Skip: not root"
+	exit 2
+fi
+if ! perf check feature -q bpf_skeletons; then
+	echo "Skip: no BPF skeletons"
+	exit 2
+fi
 
 err=0
 file=$(mktemp /tmp/perf-trace-filter.XXXXXX)

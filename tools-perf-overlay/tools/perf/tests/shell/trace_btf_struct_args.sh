@@ -10,10 +10,19 @@
 # shellcheck source=lib/probe.sh
 . "$(dirname "$0")"/lib/probe.sh
 
-skip_if_no_perf_trace || exit 2
-[ "$(id -u)" = 0 ] || exit 2
+if ! skip_if_no_perf_trace; then
+	echo "Skip: perf trace is not built in"
+	exit 2
+fi
+if [ "$(id -u)" != 0 ]; then
+	echo "Skip: not root"
+	exit 2
+fi
 # The struct's bytes come from the BPF augmenter.
-perf check feature -q bpf_skeletons || exit 2
+if ! perf check feature -q bpf_skeletons; then
+	echo "Skip: no BPF skeletons"
+	exit 2
+fi
 if [ ! -f /sys/kernel/btf/vmlinux ]; then
 	echo "Skip: no vmlinux BTF"
 	exit 2

@@ -10,8 +10,19 @@
 # shellcheck source=lib/probe.sh
 . "$(dirname "$0")"/lib/probe.sh
 
-skip_if_no_perf_trace || exit 2
-[ "$(id -u)" = 0 ] || exit 2
+if ! skip_if_no_perf_trace; then
+	echo "Skip: perf trace is not built in"
+	exit 2
+fi
+if [ "$(id -u)" != 0 ]; then
+	echo "Skip: not root"
+	exit 2
+fi
+# With kernel.kptr_restrict even root may see no kernel address.
+if ! awk '$1 !~ /^0+$/ { found = 1; exit } END { exit !found }' /proc/kallsyms; then
+	echo "Skip: /proc/kallsyms shows no kernel address (kernel.kptr_restrict)"
+	exit 2
+fi
 
 err=0
 output=$(mktemp /tmp/perf-trace-ksyms.XXXXXX)
