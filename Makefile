@@ -1,14 +1,15 @@
 # SPDX-License-Identifier: GPL-2.0
 # make        install deps, fetch the base, apply the series, build the four
-#             perfs, and print the comparison on the clang++ candle
+#             perfs, and print the comparison on a C++ program with inline
+#             frames and on clang++ (scripts/bench.sh default)
 # make check  the project's tests (KTAP), last line "N passed, N failed, N skipped",
 #             with an ASan+UBSan build of the series for the robustness corpus
 # make bench  the full benchmark (all candles), a markdown table
 # make export re-export patches/ and tools-perf-overlay/ from the work branch
 SHELL := /bin/bash
-.PHONY: all deps base apply build build-asan check bench bench-clang export checkpatch clean
+.PHONY: all deps base apply build build-asan check bench bench-default export checkpatch clean
 
-all: build bench-clang
+all: build bench-default
 
 deps:
 	scripts/install-deps.sh
@@ -32,8 +33,8 @@ build-asan: apply
 check: build build-asan
 	tests/run.sh
 
-bench-clang: build
-	scripts/bench.sh clang
+bench-default: build
+	scripts/bench.sh default
 
 bench: build
 	scripts/bench.sh all

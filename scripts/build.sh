@@ -45,6 +45,13 @@ elfutils-*)
 	[ -f "$EU/.done" ] || "$(dirname "$0")/elfutils.sh" "${cfg#elfutils-}" >/dev/null
 	FLAGS+=(LIBDW_DIR="$EU" EXTRA_CFLAGS="-I$EU/include" LDFLAGS="-Wl,-rpath,$EU/lib -L$EU/lib"
 		NO_RUST=1) ;;
+# Build coverage (tests/t-builds.sh): without libdw, without libelf, and
+# perf's own minimal build (make_minimal of tools/perf/tests/make).
+nolibdw)  FLAGS+=(NO_LIBDW=1) ;;
+nolibelf) FLAGS+=(NO_LIBELF=1) ;;
+minimal)  FLAGS+=(NO_LIBPYTHON=1 NO_DEMANGLE=1 NO_LIBELF=1 NO_BACKTRACE=1 NO_LIBNUMA=1
+		  NO_LIBBIONIC=1 NO_LIBDW=1 NO_LIBBPF=1 NO_SDT=1 NO_JVMTI=1 NO_LIBZSTD=1
+		  NO_CAPSTONE=1) ;;
 *) echo "unknown config $cfg" >&2; exit 2 ;;
 esac
 

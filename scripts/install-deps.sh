@@ -1,15 +1,21 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# Install the Debian packages perf's build, the tests and the benchmark need.
+# Install the Debian packages perf's build, the tests and the benchmark need
+# (the only script that installs packages).  Nothing to do, no apt: each
+# package is checked with dpkg-query first.  libdebuginfod-dev gives the
+# builds "debuginfod: [ on ]" as distributions' perf has; ceph-base and
+# librados2-dbg are the big-DWARF candle of the benchmark, libc6-dbg gives
+# glibc's separate debug files.
 set -euo pipefail
 PKGS=(build-essential flex bison pkg-config git xz-utils
       libelf-dev libdw-dev elfutils libunwind-dev libtraceevent-dev libtracefs-dev
       libzstd-dev zlib1g-dev liblzma-dev libslang2-dev libcap-dev libnuma-dev
       libcapstone-dev libbabeltrace-dev libperl-dev python3-dev python3-setuptools
-      libssl-dev libpfm4-dev libbfd-dev libiberty-dev binutils-dev systemtap-sdt-dev
+      libssl-dev libpfm4-dev libiberty-dev binutils-dev systemtap-sdt-dev libdebuginfod-dev
       libopencsd-dev libnewt-dev asciidoc-base xmlto
       clang llvm lld libllvm14 llvm-dev libclang-dev
-      time strace valgrind libc6-dbg g++ binutils ccache debootstrap libasan8 libubsan1)
+      time strace valgrind libc6-dbg g++ binutils ccache debootstrap libasan8 libubsan1
+      ceph-base librados2-dbg)
 need=()
 for p in "${PKGS[@]}"; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || need+=("$p")

@@ -32,3 +32,13 @@ apt_private() {
 		 -o APT::Architecture=amd64
 		 -o Debug::NoLocking=1)
 }
+
+# perf_config <file> [unwind style]: write a perf config file for PERF_CONFIG
+# (perf then reads only it): the unwind style if given, and a build-id cache
+# of the run's own next to it, so that nothing of ~/.debug or ~/.perfconfig
+# enters a run.  Prints <file>.
+perf_config() {
+	printf '[buildid]\n\tdir = %s\n' "$1.debug" >"$1"
+	[ -n "${2:-}" ] && printf '[unwind]\n\tstyle = %s\n' "$2" >>"$1"
+	echo "$1"
+}

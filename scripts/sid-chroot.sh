@@ -36,7 +36,8 @@ case ${1:?setup|build|run|umount} in
 umount) umounts ;;
 setup)
 	if [ ! -x "$ROOT/usr/bin/gcc" ]; then
-		command -v debootstrap >/dev/null || apt-get install -y -q debootstrap >/dev/null
+		command -v debootstrap >/dev/null ||
+			{ echo "sid-chroot: no debootstrap (scripts/install-deps.sh)" >&2; exit 1; }
 		rm -rf "$ROOT"
 		debootstrap --variant=minbase --include="$PKGS" sid "$ROOT" "$MIRROR" >"$WORK/sid-chroot.log" 2>&1 ||
 			{ tail -20 "$WORK/sid-chroot.log" >&2; exit 1; }
@@ -55,5 +56,5 @@ build)
 run)
 	shift
 	mounts
-	chroot "$ROOT" env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin /bin/sh -c "cd '$BASE/tools/perf' && PATH=$BUILD/series-sid:\$PATH HOME=/tmp $*" ;;
+	chroot "$ROOT" env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin /bin/sh -c "cd '$BASE/tools/perf' && PATH=$BUILD/series-sid:\$PATH HOME=/root PERF_CONFIG=/dev/null $*" ;;
 esac

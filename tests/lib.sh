@@ -10,19 +10,23 @@ src_of() { case $1 in series) echo "$BASE" ;; upstream) echo "$UPSTREAM" ;; esac
 TMPD=$(mktemp -d /tmp/perftest.XXXXXX)
 trap 'rm -rf "$TMPD"' EXIT
 
-# perf's own tests that cover unwinding and symbolization (names as perf test
-# lists them), with those the series adds (tests/series-perf-tests.txt).
-perf_tests() {
-	printf '%s\n' "Symbols" "Test dwarf unwind" "test addr2line inline unwinding" \
-		"Test libdw unwinding of multi-threaded processes" \
-		"perf inject to convert DWARF callchains to regular ones"
-	grep -v '^#' "$TOP/tests/series-perf-tests.txt" | sed '/^$/d'
+# The perf tests to run (tests/series-perf-tests.txt: perf's own that cover
+# unwinding and symbolization, and those the series adds).
+perf_tests() { grep -v '^#' "$TOP/tests/series-perf-tests.txt" | sed '/^$/d'; }
+
+# perf_test_result <output of perf test [-v] NAME> -> pass|fail|skip
+# from perf test's result lines " N[.M]: name : Ok|FAILED!|Skip (why)"; a
+# suite with subtests prints one a subtest.  No result line is a failure.
+perf_test_result() {
+	local res
+	res=$(echo "$1" | sed -nE 's/^ *[0-9]+(\.[0-9]+)?: .* : (Ok|FAILED!|Skip).*$/\2/p')
+	if [ -z "$res" ] || echo "$res" | grep -q 'FAILED!'; then echo fail
+	elif echo "$res" | grep -q '^Ok$'; then echo pass
+	else echo skip; fi
 }
 
-# perf_test_result <output of perf test NAME> -> pass|fail|skip
-perf_test_result() {
-	if echo "$1" | grep -q "FAILED"; then echo fail
-	elif echo "$1" | grep -qE ': Ok$'; then echo pass
-	elif echo "$1" | grep -qE ': Skip'; then echo skip
-	else echo fail; fi
+# perf_test_skip_reason <output>: the "(why)" of perf test's Skip lines
+perf_test_skip_reason() {
+	echo "$1" | sed -nE 's/^ *[0-9]+(\.[0-9]+)?: .* : Skip *(.*)$/\2/p' | sort -u | paste -sd' '
 }
+

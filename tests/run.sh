@@ -1,7 +1,8 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 # Run the project's tests (tests/t-*.sh, KTAP each) and print the totals
-# as the last line: "N passed, N failed, N skipped".
+# as the last line: "N passed, N failed, N skipped" (an expected failure,
+# XFAIL, counts as passed; an unexpected pass, XPASS, or an error as failed).
 #   tests/run.sh [t-name ...]
 cd "$(dirname "$0")"
 pass=0 fail=0 skip=0
@@ -15,9 +16,10 @@ for t in "${tests[@]}"; do
 	if [ -z "$tot" ]; then
 		echo "not ok - $t gave no totals"; fail=$((fail + 1)); continue
 	fi
-	p=$(echo "$tot" | sed -n 's/.*Totals: pass:\([0-9]*\).*/\1/p')
-	f=$(echo "$tot" | sed -n 's/.* fail:\([0-9]*\).*/\1/p')
-	s=$(echo "$tot" | sed -n 's/.*skip:\([0-9]*\).*/\1/p')
+	n() { local v; v=$(echo "$tot" | sed -n "s/.* $1:\([0-9]*\).*/\1/p"); echo "${v:-0}"; }
+	p=$(( $(n pass) + $(n xfail) ))
+	f=$(( $(n fail) + $(n xpass) + $(n error) ))
+	s=$(n skip)
 	pass=$((pass + p)); fail=$((fail + f)); skip=$((skip + s))
 done
 rm -f "$log"

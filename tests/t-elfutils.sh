@@ -16,10 +16,10 @@ ktap_set_plan $(( ${#SUITES[@]} * (1 + ${#PERF_TESTS[@]}) ))
 run_tests() {	# suite: runner...
 	local suite=$1 t out; shift
 	for t in "${PERF_TESTS[@]}"; do
-		out=$("$@" "perf test '$t'" 2>&1)
+		out=$("$@" "$TOP/tests/perf-test.sh perf '$t'" 2>&1)
 		case $(perf_test_result "$out") in
 		pass) ktap_test_pass "elfutils $suite: perf test '$t'" ;;
-		skip) ktap_test_skip "elfutils $suite: perf test '$t'" ;;
+		skip) ktap_test_skip "elfutils $suite: perf test '$t' ($(perf_test_skip_reason "$out"))" ;;
 		*) ktap_print_msg "$(echo "$out" | tail -20)"; ktap_test_fail "elfutils $suite: perf test '$t'" ;;
 		esac
 	done
@@ -29,7 +29,7 @@ skip_tests() {	# suite why
 }
 
 in_host() {	# perf test command line, with the suite's build first in PATH
-	(cd "$BASE/tools/perf" && PATH=$BUILD/series-elfutils-$suite:$PATH HOME=$TMPD \
+	(cd "$BASE/tools/perf" && PATH=$BUILD/series-elfutils-$suite:$PATH PERF_CONFIG=/dev/null \
 		timeout 600 bash -c "$1")
 }
 in_chroot() {

@@ -21,29 +21,22 @@ ktap_set_plan $(( ${#PERF_TESTS[@]} * ${#RUNS[@]} ))
 for run in "${RUNS[@]}"; do
 	cfg=${run%%:*}; style=${run#*:}
 	perf=$(perf_bin series "$cfg")
-	# perf reads $HOME/.perfconfig: a home of the run's own for the style.
-	home=$TMPD/home-$cfg-${style#unwind.style=}
-	mkdir -p "$home"
-	: >"$home/.perfconfig"
-	[ -n "$style" ] && printf '[unwind]\n\tstyle = %s\n' "${style#unwind.style=}" >"$home/.perfconfig"
+	# The run's unwind style, in a config file of its own (PERF_CONFIG
+	# makes perf read only that file).
+	conf=$(perf_config "$TMPD/perfconfig-$cfg-${style#unwind.style=}" "${style#unwind.style=}")
 	for t in "${PERF_TESTS[@]}"; do
 		name="series-$cfg${style:+ $style}: perf test '$t'"
 		if [ ! -x "$perf" ]; then ktap_test_fail "$name (no perf binary)"; continue; fi
-		out=$(cd "$BASE/tools/perf" && HOME=$home ASAN_OPTIONS=detect_leaks=0 \
-			timeout 900 "$perf" test "$t" 2>&1)
-		# perf test prints " N: name : Ok|FAILED!|Skip"; a test with subtests prints several.
+		out=$(cd "$BASE/tools/perf" && PERF_CONFIG=$conf ASAN_OPTIONS=detect_leaks=0 \
+			timeout 900 "$TOP/tests/perf-test.sh" "$perf" "$t" 2>&1)
 		r=$(perf_test_result "$out")
 		if asan_xfail "$cfg" "$t" && [ "$r" = fail ]; then
 			ktap_test_xfail "$name (cannot pass under ASan)"; continue
 		fi
 		case $r in
 		pass) ktap_test_pass "$name" ;;
-		skip) ktap_test_skip "$name ($(echo "$out" | grep -oE 'Skip.*' | head -1))" ;;
-		*)	ktap_print_msg "$(echo "$out" | tail -30)"
-			# perf test hides a shell test's messages without -v:
-			# run it again verbose for them (the failure stands).
-			ktap_print_msg "again with -v: $(cd "$BASE/tools/perf" && HOME=$home \
-				ASAN_OPTIONS=detect_leaks=0 timeout 900 "$perf" test -v "$t" 2>&1 | tail -40)"
+		skip) ktap_test_skip "$name ($(perf_test_skip_reason "$out"))" ;;
+		*)	ktap_print_msg "$(echo "$out" | tail -40)"
 			ktap_test_fail "$name" ;;
 		esac
 	done

@@ -27,13 +27,13 @@ ASAN_PERF=${ROBUST_ASAN_PERF:-$(perf_bin series asan)}
 UP_PERF=$(perf_bin upstream libdw)
 SER_PERF=$(perf_bin series libdw)
 TMO=${ROBUST_TIMEOUT:-120}
-H=$TMPD/home			# empty: no ~/.debug, no .perfconfig
-mkdir -p "$H"
+# no ~/.debug, no ~/.perfconfig
+CONF=$(perf_config "$TMPD/perfconfig")
 # allocator_may_return_null: a failed malloc returns NULL as glibc's does
 # (a decompression bomb is then the program's problem, not an ASan report);
 # max_allocation_size_mb, hard_rss_limit_mb and ulimit -v keep a bomb from
 # taking the machine's memory.
-ASAN_ENV=(HOME="$H"
+ASAN_ENV=(PERF_CONFIG="$CONF"
 	ASAN_OPTIONS=detect_leaks=1:halt_on_error=0:abort_on_error=0:allocator_may_return_null=1:max_allocation_size_mb=4096:hard_rss_limit_mb=6144
 	UBSAN_OPTIONS=print_stacktrace=1)
 VMEM_KB=8388608
@@ -132,7 +132,7 @@ run_case() {	# data compare runs(|-separated)
 		rc=$?
 		urc=-
 		if [ $have_up = 1 ]; then
-			(ulimit -v $VMEM_KB; HOME="$H" timeout -k 5 "$TMO" "$UP_PERF" "${a[0]}" -i "$data" "${a[@]:1}" \
+			(ulimit -v $VMEM_KB; PERF_CONFIG="$CONF" timeout -k 5 "$TMO" "$UP_PERF" "${a[0]}" -i "$data" "${a[@]:1}" \
 				>"$uout" 2>"$TMPD/up.err"; exit $?) 2>/dev/null
 			urc=$?
 		fi
@@ -216,7 +216,7 @@ elif ! usable_copy "$SER_PERF" "$VG"; then
 	ktap_test_skip "$VG_NAME (no series libdw build)"
 else
 	t=$SECONDS
-	HOME="$H" timeout 120 valgrind --error-exitcode=99 --leak-check=no --num-callers=30 \
+	PERF_CONFIG="$CONF" timeout 120 valgrind --error-exitcode=99 --leak-check=no --num-callers=30 \
 		"$VG" report -i "$TMPD/corpus/dwarf.data" --stdio -q >/dev/null 2>"$TMPD/vg.err"
 	rc=$?
 	sc=$(python3 "$C/sancheck.py" --valgrind "$TMPD/vg.err"); scrc=$?

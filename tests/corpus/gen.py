@@ -5,7 +5,7 @@
   gen.py --rec PERF --out DIR --src tests/workloads/robust.c [--secs 0.3]
 
 Builds the workload (an executable and its shared library, gcc -O2 -g),
-records it with PERF (-N and an empty HOME: no build-id cache, so perf
+records it with PERF (-N and a PERF_CONFIG of its own: no build-id cache, so perf
 report reads the DSOs at the paths they ran from), then damages copies of
 the recordings and, in place after recording, the DSOs. Everything is
 deterministic (random.seed). Writes DIR/manifest.jsonl, one case a line:
@@ -31,8 +31,9 @@ A.add_argument('--secs', default='0.3')
 args = A.parse_args()
 OUT = os.path.abspath(args.out)
 os.makedirs(OUT, exist_ok=True)
-RECHOME = os.path.join(OUT, 'home-rec')
-os.makedirs(RECHOME, exist_ok=True)
+RECCONF = os.path.join(OUT, 'perfconfig-rec')
+with open(RECCONF, 'w') as f:
+    f.write(f'[buildid]\n\tdir = {RECCONF}.debug\n')
 MANIFEST = []
 
 
@@ -76,7 +77,7 @@ def build(d, extra=(), required=True):
 def record(name, bindir, cg, depth=12, secs=None, mode=None):
     """perf record the workload in bindir; returns the data path or None."""
     data = f'{OUT}/{name}.data'
-    env = dict(os.environ, HOME=RECHOME)
+    env = dict(os.environ, PERF_CONFIG=RECCONF)
     r = sh([args.rec, 'record', '-N', '-q', '-e', 'cpu-clock', '-F', '999',
             '--call-graph', cg, '-o', data, '--',
             f'{bindir}/robust', secs or args.secs, str(depth), *([mode] if mode else [])],

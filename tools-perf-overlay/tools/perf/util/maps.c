@@ -193,6 +193,17 @@ refcount_t *maps__refcnt(struct maps *maps)
 	return &RC_CHK_ACCESS(maps)->refcnt;
 }
 
+unsigned int maps__generation(const struct maps *maps)
+{
+	return RC_CHK_ACCESS(maps)->generation;
+}
+
+/* The maps or their ranges change. Under the write lock. */
+static void maps__changed(struct maps *maps)
+{
+	RC_CHK_ACCESS(maps)->generation++;
+}
+
 #ifdef HAVE_LIBUNWIND_SUPPORT
 void *maps__addr_space(const struct maps *maps)
 {
@@ -215,17 +226,6 @@ void maps__set_e_machine(struct maps *maps, uint16_t e_machine)
 }
 #endif
 #ifdef HAVE_LIBDW_SUPPORT
-unsigned int maps__generation(const struct maps *maps)
-{
-	return RC_CHK_ACCESS(maps)->generation;
-}
-
-/* The maps or their ranges change. Under the write lock. */
-static void maps__changed(struct maps *maps)
-{
-	RC_CHK_ACCESS(maps)->generation++;
-}
-
 void *maps__libdw_addr_space_dwfl(const struct maps *maps)
 {
 	return RC_CHK_ACCESS(maps)->libdw_addr_space_dwfl;

@@ -52,7 +52,6 @@ void maps__set_addr_space(struct maps *maps, void *addr_space);
 uint16_t maps__e_machine(const struct maps *maps);
 void maps__set_e_machine(struct maps *maps, uint16_t e_machine);
 #endif
-#ifdef HAVE_LIBDW_SUPPORT
 /*
  * maps__generation - Changes with every change of the maps
  *
@@ -62,6 +61,7 @@ void maps__set_e_machine(struct maps *maps, uint16_t e_machine);
  */
 unsigned int maps__generation(const struct maps *maps);
 
+#ifdef HAVE_LIBDW_SUPPORT
 void *maps__libdw_addr_space_dwfl(const struct maps *maps);
 void maps__set_libdw_addr_space_dwfl(struct maps *maps, void *dwfl);
 #endif

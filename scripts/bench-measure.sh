@@ -1,0 +1,190 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# Measure the builds on recorded candles (bench-record.sh) and at start-up;
+# append the results, one tab-separated row each, to work/bench/results.tsv
+# (bench-report.sh makes the tables).
+#   scripts/bench-measure.sh <candle|addrs|scale|floor|startup|trace|procs>...
+# BENCH_CMDS (default "report noinline script srcline"): the commands run on
+# a candle; BENCH_RUNS (3): the median of that many runs is kept.
+# Rows:
+#   env <date> <cores> <kernel> <elfutils> <libunwind> <runs>
+#   cmd <candle> <mode> <command> <build> <wall s> <user+sys s> <max RSS KiB>
+#   complete <candle> <mode> <build> <share of chains of <= 1 frame> <share with an [unknown] frame>
+#   info <candle> <mode> <MB> <samples> <distinct sampled addresses>
+#   instr <candle> <command> <build> <instructions>
+#   floor <what> <s>
+#   startup <command> <build> <wall ms> <syscalls> <stat calls> <getdents64 calls>
+#   trace <build> <wall s> <user+sys s> <max RSS KiB> <events lost> <lines of the program>
+#   procs <command> <build> <wall ms alone> <wall ms with more processes> <syscalls> <processes>
+set -uo pipefail
+. "$(dirname "$0")/bench-lib.sh"
+CMDS=(${BENCH_CMDS:-report noinline script srcline})
+TMO=${BENCH_TIMEOUT:-900}
+
+args_of() {	# command data
+	local r=(report -i "$2" -q --stdio -g none --children --percent-limit 5)
+	case $1 in
+	report)   echo "${r[@]}" ;;
+	noinline) echo "${r[@]}" --no-inline ;;
+	script)   echo script -i "$2" ;;
+	srcline)  echo report -i "$2" -q --stdio --sort srcline --percent-limit 5 ;;
+	esac
+}
+
+# time_cmd <build> <command> <data> -> "wall user+sys maxrss_kib", median of
+# RUNS; the output of the last run in $OUT/<build>.<command>.out.  A run the
+# timeout kills counts as the timeout (a lower bound) and is not repeated.
+time_cmd() {
+	local b=$1 cmd=$2 data=$3 tf rc r
+	tf=$(mktemp "$OUT/time.XXXXXX")
+	for r in $(seq 1 "$RUNS"); do
+		# shellcheck disable=SC2046
+		PERF_CONFIG=$(conf_of "$b") /usr/bin/time -f "%e %U %S %M" -o "$tf" \
+			timeout "$TMO" "$BUILD/$b/perf" $(args_of "$cmd" "$data") \
+			>"$OUT/$b.$cmd.out" 2>"$OUT/$b.$cmd.err"
+		rc=$?
+		awk -v rc=$rc -v t="$TMO" '!/^Command/ {
+			if (rc == 124) $1 = t; printf "%.3f %.3f %d\n", $1, $2 + $3, $4 }' "$tf"
+		[ $rc = 124 ] && break
+	done | sort -n -k1 | awk '{ l[NR] = $0 } END { print l[int((NR + 1) / 2)] }'
+	rm -f "$tf"
+}
+
+samples() { "$REC" report -i "$1" --stats 2>/dev/null | awk '/SAMPLE events:/ && !n++ { print $3 }'; }
+addresses() { "$REC" script -i "$1" -F ip --hide-call-graph 2>/dev/null | sort -u | wc -l; }
+
+candle() {	# name
+	local c=$1 m data b cmd w u r
+	for m in $(candle_modes "$c"); do
+		data=$(data_of "$c" "$m")
+		[ -s "$data" ] || { echo "bench: no $data (bench-record.sh $c)" >&2; continue; }
+		row info "$c" "$m" "$(du -m "$data" | cut -f1)" "$(samples "$data")" "$(addresses "$data")"
+		for cmd in "${CMDS[@]}"; do
+			for b in "${BUILDS[@]}"; do
+				[ -x "$BUILD/$b/perf" ] || continue
+				read -r w u r < <(time_cmd "$b" "$cmd" "$data")
+				row cmd "$c" "$m" "$cmd" "$b" "$w" "$u" "$r"
+				[ "$cmd" = script ] || continue
+				row complete "$c" "$m" "$b" $(python3 "$TOP/tests/chaincmp.py" stats \
+					"$OUT/$b.script.out" | python3 -c 'import json, sys
+d = json.load(sys.stdin); print(d["shallow_share"], d["unknown_share"])')
+			done
+		done
+	done
+}
+
+# Instructions of the series' report with and without inline frames
+# (callgrind: wall time above the floor is tenths of a second here).
+instr() {	# candle
+	local data cmd n
+	command -v valgrind >/dev/null || return 0
+	data=$(data_of "$1" fp)
+	for cmd in report noinline; do
+		# shellcheck disable=SC2046
+		n=$(PERF_CONFIG=$(conf_of series-libdw) valgrind --tool=callgrind \
+			--callgrind-out-file=/dev/null "$BUILD/series-libdw/perf" $(args_of "$cmd" "$data") \
+			2>&1 >/dev/null | awk '/Collected/ { print $NF }')
+		row instr "$1" "$cmd" series-libdw "$n"
+	done
+}
+
+# The floor of the big-DWARF report with inline frames: one decompression
+# of the hot library's debug file.
+floor() {
+	local dbg r
+	dbg=$(find /usr/lib/debug/.build-id -name '*.debug' -size +50M 2>/dev/null | sed -n 1p)
+	[ -n "$dbg" ] || return 0
+	for r in $(seq 1 "$RUNS"); do
+		/usr/bin/time -f "%e" -o "$OUT/t.$$" objcopy --decompress-debug-sections "$dbg" "$OUT/dec.$$"
+		row floor "objcopy --decompress-debug-sections" "$(cat "$OUT/t.$$")"
+		rm -f "$OUT/dec.$$"
+		row floor "zlib inflate (bench/inflate.py)" "$(python3 "$TOP/bench/inflate.py" "$dbg" |
+			grep -oE '[0-9.]+ s' | head -1 | cut -d' ' -f1)"
+	done
+	rm -f "$OUT/t.$$"
+}
+
+wall_ms() {	# command... -> median wall ms of RUNS
+	local r
+	for r in $(seq 1 "$RUNS"); do
+		/usr/bin/time -f "%e" -o "$OUT/t.$$" "$@" >/dev/null 2>&1; cat "$OUT/t.$$"
+	done | sort -n | awk -v n="$RUNS" 'NR == int((n + 1) / 2) { print $1 * 1000 }'
+	rm -f "$OUT/t.$$"
+}
+syscalls() {	# command... -> "total stat-family getdents64"
+	strace -f -c -o "$OUT/strace.$$" "$@" >/dev/null 2>&1
+	awk '/total$/ { t = $(NF - 2) } $NF ~ /^(newfstatat|fstat|stat|lstat|statx)$/ { s += $4 }
+	     $NF == "getdents64" { g = $4 } END { print t + 0, s + 0, g + 0 }' "$OUT/strace.$$"
+	rm -f "$OUT/strace.$$"
+}
+
+STARTUP=("record -o /dev/null -e cpu-clock -- true" "stat -e task-clock -- true")
+# perf trace needs tracefs (mount -t tracefs nodev /sys/kernel/tracing).
+[ -d /sys/kernel/tracing/events/syscalls ] && STARTUP+=("trace -o /dev/null -- true")
+startup() {
+	local b c
+	for b in upstream-libdw series-libdw; do
+		for c in "${STARTUP[@]}"; do
+			# shellcheck disable=SC2086
+			row startup "perf ${c%% --*}" "$b" "$(wall_ms "$BUILD/$b/perf" $c)" \
+				$(syscalls "$BUILD/$b/perf" $c)
+		done
+	done
+}
+
+# perf trace -a of a program that starts threads: each new thread's
+# set_robust_list and rseq carry a struct that perf trace prints with BTF.
+trace() {
+	local n=${BENCH_THREADS:-1000} prog=$CANDLES/threads b r
+	[ -d /sys/kernel/tracing/events/syscalls ] || return 0
+	cc -O2 -pthread -o "$prog" "$TOP/bench/threads.c" || return 0
+	for b in upstream-libdw series-libdw; do
+		for r in $(seq 1 "$RUNS"); do
+			/usr/bin/time -f "%e %U %S %M" -o "$OUT/t.$$" "$BUILD/$b/perf" trace -a \
+				-o "$OUT/trace.$$" -- "$prog" "$n" >/dev/null 2>&1
+			echo "$(cat "$OUT/t.$$") $(grep -o 'LOST [0-9]*' "$OUT/trace.$$" |
+				awk '{ s += $2 } END { print s + 0 }') $(grep -c ' threads/' "$OUT/trace.$$")"
+		done | sort -n | awk -v n="$RUNS" 'NR == int((n + 1) / 2) { print $1, $2 + $3, $4, $5, $6 }' |
+			{ read -r w u m l p; row trace "$b" "$w" "$u" "$m" "$l" "$p"; }
+	done
+	rm -f "$OUT/t.$$" "$OUT/trace.$$"
+}
+
+# Start-up with many processes on the machine: v7.3-rc7 scans the fds of
+# every process (DRM PMUs) for the PMU mappings header.
+procs() {
+	local n=${BENCH_PROCS:-2000} pids=() b c i
+	local cmds=("record -o /dev/null -e cpu-clock -- true" "list"
+		    "stat -a --per-thread -e task-clock -o /dev/null -- true")
+	declare -A W0
+	for b in upstream-libdw series-libdw; do
+		# shellcheck disable=SC2086
+		for c in "${cmds[@]}"; do W0[$b $c]=$(wall_ms "$BUILD/$b/perf" $c); done
+	done
+	for i in $(seq 1 "$n"); do
+		sleep 3600 </dev/null >/dev/null 2>&1 3</dev/null &
+		pids+=($!)
+	done
+	sleep 2
+	for c in "${cmds[@]}"; do
+		for b in upstream-libdw series-libdw; do
+			# shellcheck disable=SC2086
+			row procs "perf ${c%% -o /dev/null*}" "$b" "${W0[$b $c]}" \
+				"$(wall_ms "$BUILD/$b/perf" $c)" \
+				"$(syscalls "$BUILD/$b/perf" $c | cut -d' ' -f1)" "$n"
+		done
+	done
+	kill "${pids[@]}" 2>/dev/null; wait 2>/dev/null
+}
+
+row env "$(date -u +%Y-%m-%d)" "$(nproc)" "$(uname -r)" \
+	"$(dpkg-query -W -f='${Version}' libdw1 2>/dev/null)" \
+	"$(dpkg-query -W -f='${Version}' libunwind8 2>/dev/null)" "$RUNS"
+for w in "$@"; do
+	case $w in
+	addrs)	candle addrs100; candle addrs3000; instr addrs100; instr addrs3000 ;;
+	scale)	CMDS=(noinline script) candle quarter ;;
+	floor|startup|trace|procs) $w ;;
+	*)	candle "$w" ;;
+	esac
+done

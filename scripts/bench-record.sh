@@ -1,0 +1,90 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# Record the benchmark's candles with v7.3-rc7's libdw perf, once: a
+# recording in work/candles is kept and reused.
+#   scripts/bench-record.sh <candle>...
+# cxx       bench/cxx-gen.py 3000 (C++, inline frames, debug info), 3 s
+# clang     clang++ -O2 -c bench/clang-candle.cpp (Debian's clang: dynamic
+#           symbols only)
+# make      make -j2 of 64 generated C files, -O2 -g (about 190 processes)
+# bigdwarf  ceph's crushtool --test, libceph-common.so.2 with 275 MB of
+#           separate DWARF (ceph-base, librados2-dbg)
+# quarter   the bigdwarf run for a quarter of its work
+# addrs100, addrs3000  bench/addrs-gen.py programs, 5 s at -F 4000
+# Each with -g and --call-graph dwarf (addrs*: -g, quarter: dwarf), -e cpu-clock.
+set -uo pipefail
+. "$(dirname "$0")/bench-lib.sh"
+
+record() {	# name mode freq command...
+	local name=$1 mode=$2 freq=$3 data cg=(-g); shift 3
+	data=$(data_of "$name" "$mode")
+	[ -s "$data" ] && return 0
+	[ "$mode" = dwarf ] && cg=(--call-graph dwarf)
+	echo "bench: recording $name ($mode)" >&2
+	"$REC" record -q -e cpu-clock -F "$freq" "${cg[@]}" -o "$data.tmp" -- "$@" >/dev/null 2>"$data.log" &&
+		mv "$data.tmp" "$data"
+}
+
+gen_build() {	# name generator n compiler
+	[ -x "$CANDLES/$1" ] && return 0
+	python3 "$TOP/bench/$2" "$3" >"$CANDLES/$1.src" &&
+		$4 -O2 -g -o "$CANDLES/$1" -x "$([ "$4" = g++ ] && echo c++ || echo c)" "$CANDLES/$1.src"
+}
+
+crushtool_ok() {
+	command -v crushtool >/dev/null && dpkg-query -W librados2-dbg >/dev/null 2>&1 && return 0
+	echo "bench: no crushtool or librados2-dbg (scripts/install-deps.sh): no $1 candle" >&2
+	return 1
+}
+
+make_src() {
+	local d=$CANDLES/make-src i j
+	[ -f "$d/Makefile" ] && return 0
+	mkdir -p "$d"
+	for i in $(seq 1 64); do
+		{
+			echo "#include <stdio.h>"
+			echo "#include <string.h>"
+			for j in $(seq 1 40); do
+				echo "static int f${i}_$j(const char *s) { int h = $j; while (*s) h = h * 31 + *s++; return h ^ (int)strlen(s); }"
+			done
+			echo "int unit$i(void) { int r = 0;"
+			for j in $(seq 1 40); do echo "  r += f${i}_$j(\"unit $i fn $j\");"; done
+			echo "  printf(\"%d\\n\", r); return r; }"
+		} >"$d/u$i.c"
+	done
+	printf '%s\n' 'OBJS := $(patsubst %.c,%.o,$(wildcard u*.c))' 'all: $(OBJS)' '%.o: %.c' \
+		'	$(CC) -O2 -g -c $< -o $@' 'clean:' '	rm -f *.o' >"$d/Makefile"
+}
+
+X=${BIGDWARF_X:-299999}
+for c in "$@"; do
+	case $c in
+	cxx)	gen_build cxx cxx-gen.py 3000 g++ || continue
+		for m in fp dwarf; do record cxx $m 999 "$CANDLES/cxx" 3; done ;;
+	clang)	for m in fp dwarf; do
+			record clang $m 999 clang++ -O2 -std=c++17 -c "$TOP/bench/clang-candle.cpp" \
+				-o "$CANDLES/clang-candle.o"
+		done ;;
+	make)	make_src
+		for m in fp dwarf; do
+			make -s -C "$CANDLES/make-src" clean >/dev/null
+			record make $m 999 make -s -C "$CANDLES/make-src" -j2
+		done ;;
+	bigdwarf|quarter)
+		crushtool_ok "$c" || continue
+		[ -s "$CANDLES/crushmap" ] ||
+			crushtool --build --num_osds 2000 host straw2 10 rack straw2 10 root straw2 0 \
+				-o "$CANDLES/crushmap" >/dev/null
+		x=$X; [ "$c" = quarter ] && x=$(( (X + 1) / 4 - 1 ))
+		for m in $(candle_modes "$c"); do
+			record "$c" $m 999 crushtool -i "$CANDLES/crushmap" --test --num-rep 3 \
+				--min-x 0 --max-x "$x" --show-statistics
+		done ;;
+	addrs100|addrs3000)
+		gen_build "$c" addrs-gen.py "${c#addrs}" gcc || continue
+		record "$c" fp 4000 "$CANDLES/$c" 5 ;;
+	*) echo "bench-record: no candle $c" >&2; exit 2 ;;
+	esac
+done
+exit 0
