@@ -5,7 +5,9 @@
 # (bench-report.sh makes the tables).
 #   scripts/bench-measure.sh <candle|addrs|scale|floor|startup|trace|procs>...
 # BENCH_CMDS (default "report noinline script srcline"): the commands run on
-# a candle; BENCH_RUNS (3): the median of that many runs is kept.
+# a candle; BENCH_RUNS (3): the median of that many runs is kept;
+# BENCH_BUILDS (the four) and BENCH_STARTUP_BUILDS (upstream-libdw
+# series-libdw): the work/build/ folders compared.
 # Rows:
 #   env <date> <cores> <kernel> <elfutils> <libunwind> <runs>
 #   cmd <candle> <mode> <command> <build> <wall s> <user+sys s> <max RSS KiB>
@@ -123,7 +125,7 @@ STARTUP=("record -o /dev/null -e cpu-clock -- true" "stat -e task-clock -- true"
 [ -d /sys/kernel/tracing/events/syscalls ] && STARTUP+=("trace -o /dev/null -- true")
 startup() {
 	local b c
-	for b in upstream-libdw series-libdw; do
+	for b in ${BENCH_STARTUP_BUILDS:-upstream-libdw series-libdw}; do
 		for c in "${STARTUP[@]}"; do
 			# shellcheck disable=SC2086
 			row startup "perf ${c%% --*}" "$b" "$(wall_ms "$BUILD/$b/perf" $c)" \
@@ -138,7 +140,7 @@ trace() {
 	local n=${BENCH_THREADS:-1000} prog=$CANDLES/threads b r
 	[ -d /sys/kernel/tracing/events/syscalls ] || return 0
 	cc -O2 -pthread -o "$prog" "$TOP/bench/threads.c" || return 0
-	for b in upstream-libdw series-libdw; do
+	for b in ${BENCH_STARTUP_BUILDS:-upstream-libdw series-libdw}; do
 		for r in $(seq 1 "$RUNS"); do
 			/usr/bin/time -f "%e %U %S %M" -o "$OUT/t.$$" "$BUILD/$b/perf" trace -a \
 				-o "$OUT/trace.$$" -- "$prog" "$n" >/dev/null 2>&1
@@ -157,7 +159,7 @@ procs() {
 	local cmds=("record -o /dev/null -e cpu-clock -- true" "list"
 		    "stat -a --per-thread -e task-clock -o /dev/null -- true")
 	declare -A W0
-	for b in upstream-libdw series-libdw; do
+	for b in ${BENCH_STARTUP_BUILDS:-upstream-libdw series-libdw}; do
 		# shellcheck disable=SC2086
 		for c in "${cmds[@]}"; do W0[$b $c]=$(wall_ms "$BUILD/$b/perf" $c); done
 	done
@@ -167,7 +169,7 @@ procs() {
 	done
 	sleep 2
 	for c in "${cmds[@]}"; do
-		for b in upstream-libdw series-libdw; do
+		for b in ${BENCH_STARTUP_BUILDS:-upstream-libdw series-libdw}; do
 			# shellcheck disable=SC2086
 			row procs "perf ${c%% -o /dev/null*}" "$b" "${W0[$b $c]}" \
 				"$(wall_ms "$BUILD/$b/perf" $c)" \

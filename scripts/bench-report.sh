@@ -3,12 +3,15 @@
 # Markdown tables of what bench-measure.sh measured, with the ratios, and a
 # one-line summary at the end.
 #   scripts/bench-report.sh [results.tsv]
+# The ratios divide by BENCH_REF (upstream-libdw) and BENCH_REF2
+# (upstream-libunwind); the summary is of BENCH_NEW (series-libdw).
 set -uo pipefail
 . "$(dirname "$0")/bench-lib.sh"
-awk -F'\t' -v build="$BUILD" -v top="$TOP" '
-function r(a, b) { return b > 0 ? sprintf("%.2fx", a / b) : "-" }
+awk -F'\t' -v build="$BUILD" -v ref1="${BENCH_REF:-upstream-libdw}" \
+	-v ref2="${BENCH_REF2:-upstream-libunwind}" -v new="${BENCH_NEW:-series-libdw}" '
+function r(a, b) { return b <= 0 || a == "" ? "-" : a / b < 0.1 ? sprintf("%.2gx", a / b) : sprintf("%.2fx", a / b) }
 function mode(m) { return m == "fp" ? "-g" : "--call-graph dwarf" }
-function push(list, k) { if (!(k in seen)) { seen[k]; n[list]++; L[list, n[list]] = k } }
+function push(list, k) { if (!((list, k) in seen)) { seen[list, k]; n[list]++; L[list, n[list]] = k } }
 # Why a candle has [unknown] frames, where it has them.
 function why(c, m) {
 	if (c == "clang")
@@ -23,7 +26,7 @@ function why(c, m) {
 }
 $1 == "env" && !env { env = 1
 	printf "## Benchmark %s, %s cores, %s, elfutils %s, libunwind %s, median of %s\n\n", $2, $3, $4, $5, $6, $7
-	print "Builds: v7.3-rc7 (`upstream`) and v7.3-rc7 with the series (`series`), each with libdw and with LIBUNWIND=1 (run with unwind.style=libunwind), at " build "/<build>/perf.\n" }
+	print "Builds: `upstream` = v7.3-rc7, `series` = v7.3-rc7 with patches/, each with libdw and with LIBUNWIND=1 (`-libunwind`, run with unwind.style=libunwind); `at-NN` = up to series NN. At " build "/<build>/perf.\n" }
 $1 == "info" { push("cm", $2 SUBSEP $3); info[$2, $3] = sprintf("%s MB, %s samples, %s distinct sampled addresses", $4, $5, $6) }
 $1 == "cmd" { k = $2 SUBSEP $3; push("cmds" k, $4); push("builds" k, $5)
 	W[k, $4, $5] = $6; U[k, $4, $5] = $7; M[k, $4, $5] = $8 }
@@ -39,22 +42,22 @@ END {
 		split(L["cm", i], a, SUBSEP); c = a[1]; m = a[2]; k = c SUBSEP m
 		if (c ~ /^addrs/ || c == "quarter") continue
 		printf "### %s, %s: %s\n\n", c, mode(m), info[c, m]
-		print "| command | build | wall s | user+sys s | max RSS MiB | wall vs upstream-libdw | wall vs upstream-libunwind | RSS vs upstream-libunwind |"
+		print "| command | build | wall s | user+sys s | max RSS MiB | wall vs " ref1 " | wall vs " ref2 " | RSS vs " ref2 " |"
 		print "|---|---|---|---|---|---|---|---|"
 		for (j = 1; j <= n["cmds" k]; j++) {
 			cmd = L["cmds" k, j]
 			for (b = 1; b <= n["builds" k]; b++) {
 				bd = L["builds" k, b]
 				printf "| %s | %s | %.2f | %.2f | %d | %s | %s | %s |\n", cmd, bd, W[k, cmd, bd], U[k, cmd, bd],
-					M[k, cmd, bd] / 1024, r(W[k, cmd, bd], W[k, cmd, "upstream-libdw"]),
-					r(W[k, cmd, bd], W[k, cmd, "upstream-libunwind"]), r(M[k, cmd, bd], M[k, cmd, "upstream-libunwind"])
+					M[k, cmd, bd] / 1024, r(W[k, cmd, bd], W[k, cmd, ref1]),
+					r(W[k, cmd, bd], W[k, cmd, ref2]), r(M[k, cmd, bd], M[k, cmd, ref2])
 			}
-			if (cmd == "report" && (k, cmd, "series-libdw") in W) {
-				sum = sum (sum == "" ? "" : ", ") sprintf("%s %s %s", c, mode(m), r(W[k, cmd, "upstream-libdw"], W[k, cmd, "series-libdw"]))
-				sumu = sumu (sumu == "" ? "" : ", ") sprintf("%s %s %s", c, mode(m), r(W[k, cmd, "upstream-libunwind"], W[k, cmd, "series-libdw"]))
+			if (cmd == "report" && (k, cmd, new) in W) {
+				sum = sum (sum == "" ? "" : ", ") sprintf("%s %s %s", c, mode(m), r(W[k, cmd, ref1], W[k, cmd, new]))
+				sumu = sumu (sumu == "" ? "" : ", ") sprintf("%s %s %s", c, mode(m), r(W[k, cmd, ref2], W[k, cmd, new]))
 			}
 		}
-		if ((c, m, "series-libdw") in S) {
+		if ((c, m, new) in S) {
 			print "\nperf script, share of chains of at most one frame / with an [unknown] frame: "
 			for (b = 1; b <= n["builds" k]; b++) {
 				bd = L["builds" k, b]
@@ -121,5 +124,5 @@ END {
 		print ""
 	}
 	if (sum != "")
-		print "Summary: perf report, series-libdw faster than v7.3-rc7 libdw by " sum "; than v7.3-rc7 libunwind by " sumu "; the perfs are " build "/{upstream,series}-{libdw,libunwind}/perf."
+		print "Summary, perf report wall time of " ref1 " / " new ": " sum "; of " ref2 " / " new ": " sumu ". The perfs: " build "/<build>/perf (upstream = v7.3-rc7, series = v7.3-rc7 + patches/)."
 }' "${1:-$RESULTS}"

@@ -45,6 +45,10 @@ elfutils-*)
 	[ -f "$EU/.done" ] || "$(dirname "$0")/elfutils.sh" "${cfg#elfutils-}" >/dev/null
 	FLAGS+=(LIBDW_DIR="$EU" EXTRA_CFLAGS="-I$EU/include" LDFLAGS="-Wl,-rpath,$EU/lib -L$EU/lib"
 		NO_RUST=1) ;;
+# ThreadSanitizer build for scripts/tsan-top.sh (no BPF skeletons: clang's
+# BPF build does not take -fsanitize).
+tsan)	FLAGS+=(EXTRA_CFLAGS="-fsanitize=thread -g -O1" LDFLAGS="-fsanitize=thread"
+		NO_LIBBPF=1 NO_RUST=1 WERROR=0) ;;
 # Build coverage (tests/t-builds.sh): without libdw, without libelf, and
 # perf's own minimal build (make_minimal of tools/perf/tests/make).
 nolibdw)  FLAGS+=(NO_LIBDW=1) ;;
@@ -65,7 +69,7 @@ rust_llvm_newer() {
 }
 if [ "${NO_RUST:-}" = 1 ]; then
 	FLAGS+=(NO_RUST=1)
-elif [ "$cfg" = asan ] || [ "${cfg#elfutils-}" != "$cfg" ]; then
+elif [ "$cfg" = asan ] || [ "$cfg" = tsan ] || [ "${cfg#elfutils-}" != "$cfg" ]; then
 	:
 elif rust_llvm_newer; then
 	lto=$(${CC:-gcc} -print-file-name=liblto_plugin.so)

@@ -28,7 +28,7 @@ for p in "$TOP"/patches/[0-9][0-9]-*/[0-9][0-9][0-9][0-9]-*.patch; do
 	grep -qE '^Subject: \[PATCH[^]]*\] (perf|tools lib)( [a-z0-9,/_-]+)*: [A-Z]' "$p" ||
 		{ ktap_print_msg "$(basename "$p"): subject not 'perf <area>: <Imperative>' nor 'tools lib <lib>: <Imperative>'"; tags_ok=false; }
 	# Words that mean nothing in git history.
-	if sed -n '/^Subject:/,/^---$/p' "$p" | grep -qiE "previous patch|next patch|this series|patch [0-9]+ of|candle|corpus"; then
+	if sed -n '/^Subject:/,/^---$/p' "$p" | grep -qiE "previous patch|next patch|this series|patch [0-9]+ of|candle|corpus|v?7\.3-rc[0-9]"; then
 		ktap_print_msg "$(basename "$p"): the message names other patches, the series or the project's words"
 		tags_ok=false
 	fi
@@ -43,7 +43,7 @@ for dir in "$TOP"/patches/[0-9][0-9]-*/; do
 	cl=$dir/0000-cover-letter.patch
 	npre=$(grep -c '^prerequisite-patch-id: ' "$cl" 2>/dev/null)
 	if ! grep -q '^base-commit: ' "$cl" 2>/dev/null || [ "${npre:-0}" -ne "$nprev" ] ||
-	   [ "$(wc -l < "$cl")" -gt 150 ] || grep -q '\*\*\* \(SUBJECT\|BLURB\) HERE' "$cl"; then
+	   [ "$(wc -l < "$cl")" -gt 150 ] || grep -qiE '\*\*\* (SUBJECT|BLURB) HERE|\(draft\)|^Draft\.' "$cl"; then
 		ktap_print_msg "$(basename "$dir"): base-commit, $npre prerequisites (expected $nprev), $(wc -l < "$cl") lines"
 		covers_ok=false
 	fi

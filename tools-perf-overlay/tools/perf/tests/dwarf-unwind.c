@@ -224,7 +224,8 @@ static int test_dwarf_unwind__libdw_frame(struct thread *thread)
 
 	addr_location__init(&al);
 	if (thread__find_map(thread, PERF_RECORD_MISC_USER, ip, &al))
-		frame = dso__libdw_frame(map__dso(al.map), map__map_ip(al.map, ip));
+		frame = dso__libdw_frame(map__dso(al.map),
+					 map__rip_2objdump(al.map, map__map_ip(al.map, ip)));
 	if (frame && !dwarf_frame_cfa(frame, &ops, &nops) && nops == 1 &&
 	    ops[0].atom == DW_OP_bregx && ops[0].number == 7 && ops[0].number2 == 8)
 		err = 0;

@@ -205,7 +205,10 @@ static Elf *libdw_elf__open(const char *path, struct dso_libdw_elf *de)
 /* Drops the dso's reference to its Elf. Under libdw_elf_lock(). */
 static void libdw_elf__close(struct dso_libdw_elf *de)
 {
-	/* A reference left (none should be) keeps the image mapped. */
+	/*
+	 * The dso's reference is the last (libdw__end_dwfl()), but when that
+	 * ran out of memory: then the image stays mapped.
+	 */
 	if (!elf_end(de->elf) && de->image)
 		munmap(de->image, de->image_size);
 	de->elf = NULL;
@@ -319,24 +322,53 @@ bool libdw__dso_unwinds_from_eh_frame_hdr(struct dso *dso)
 	return ret;
 }
 
-static int put_module_dso(Dwfl_Module *mod __maybe_unused, void **userdata,
-			  const char *name __maybe_unused, Dwarf_Addr start __maybe_unused,
-			  void *arg __maybe_unused)
+/* The dsos of a Dwfl's modules, taken from them to be put after dwfl_end(). */
+struct module_dsos {
+	struct dso	**dsos;
+	size_t		nr, alloc;
+};
+
+static int take_module_dso(Dwfl_Module *mod __maybe_unused, void **userdata,
+			   const char *name __maybe_unused, Dwarf_Addr start __maybe_unused,
+			   void *arg)
 {
-	dso__zput(*(struct dso **)userdata);
+	struct module_dsos *md = arg;
+
+	if (!*userdata)
+		return DWARF_CB_OK;
+	if (md->nr == md->alloc) {
+		size_t alloc = md->alloc ? md->alloc * 2 : 16;
+		struct dso **dsos = realloc(md->dsos, alloc * sizeof(*dsos));
+
+		if (!dsos) {
+			/* Out of memory: this one now, before the Elf's end. */
+			dso__zput(*(struct dso **)userdata);
+			return DWARF_CB_OK;
+		}
+		md->dsos = dsos;
+		md->alloc = alloc;
+	}
+	md->dsos[md->nr++] = *userdata;
+	*userdata = NULL;
 	return DWARF_CB_OK;
 }
 
 void libdw__end_dwfl(Dwfl *dwfl)
 {
+	struct module_dsos md = { .nr = 0, };
+
 	/*
-	 * A dso may go with its module's reference, and with it the dso's own
-	 * reference to the Elf: the module's keeps the Elf until dwfl_end().
+	 * The modules' references to their dsos go after dwfl_end(), with the
+	 * modules' references to the Elfs: the dso's own reference is then an
+	 * Elf's last, which dso__free_libdw() drops.
 	 */
-	dwfl_getmodules(dwfl, put_module_dso, NULL, 0);
+	dwfl_getmodules(dwfl, take_module_dso, &md, 0);
 	mutex_lock(libdw_elf_lock());
 	dwfl_end(dwfl);
 	mutex_unlock(libdw_elf_lock());
+	for (size_t i = 0; i < md.nr; i++)
+		dso__put(md.dsos[i]);
+	free(md.dsos);
 }
 
 /*
@@ -608,6 +640,7 @@ static bool lang__is_cplusplus(int lang)
 	case DW_LANG_C_plus_plus_14:
 	case 0x002a:	/* DW_LANG_C_plus_plus_17, registered after DWARF 5 */
 	case 0x002b:	/* DW_LANG_C_plus_plus_20 */
+	case 0x003a:	/* DW_LANG_C_plus_plus_23 */
 	case DW_LANG_ObjC_plus_plus:
 		return true;
 	default:
@@ -883,13 +916,6 @@ static int libdw__walk_functions_at(struct dso_libdw *dl, Dwarf_Die *cu_die, Dwa
 	return die_walk_functions_at(&sp_die, addr, callback, data);
 }
 
-/*
- * Whether the ELF file has a zlib-compressed section that says it inflates
- * to more than zlib can inflate anything to (1032:1): a decompression bomb.
- * libelf refuses such a section, so libdw has no DWARF for the file; LLVM's
- * symbolizer and addr2line would allocate what it says (terabytes).
- */
-
 void dso__free_libdw(struct dso *dso)
 {
 	struct dso_libdw *dl = dso__libdw(dso);
@@ -1161,6 +1187,10 @@ static struct dso_libdw *dso__libdw_get(struct dso *dso)
 		 */
 		elf_end(dl->elf);
 		dl->elf = NULL;
+		if (dl->debug_fd >= 0) {
+			close(dl->debug_fd);
+			dl->debug_fd = -1;
+		}
 		fd = open(dso_name, O_RDONLY | O_CLOEXEC);
 		if (fd < 0)
 			goto out_end;

@@ -26,7 +26,9 @@ bool srcline_full_filename;
  * styles keep state per dso that they don't lock: libdw's Dwfl, LLVM's and
  * libbfd's handles, the addr2line child and its pipes, the dso's count of
  * failed lookups; and the default list of styles is set on first use. One
- * lookup at a time, in any dso, under this lock.
+ * lookup at a time, in any dso, under this lock. annotate's LLVM
+ * disassembler takes it too, for the LLVM symbolizer it shares with the
+ * llvm style.
  */
 static struct mutex srcline_mutex;
 

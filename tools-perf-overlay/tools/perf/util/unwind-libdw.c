@@ -516,9 +516,17 @@ int libdw__get_entries(unwind_entry_cb_t cb, void *arg,
 		dwfl = dwfl_ui_ti->dwfl;
 	} else {
 		dwfl_ui_ti = zalloc(sizeof(*dwfl_ui_ti));
+		if (!dwfl_ui_ti) {
+			free(ui);
+			return -ENOMEM;
+		}
 		dwfl = dwfl_begin(&offline_callbacks);
-		if (!dwfl)
-			goto out;
+		if (!dwfl) {
+			pr_debug("unwind: dwfl_begin() failed: %s\n", dwfl_errmsg(-1));
+			free(dwfl_ui_ti);
+			free(ui);
+			return 0;
+		}
 
 		dwfl_ui_ti->dwfl = dwfl;
 		maps__set_libdw_addr_space_dwfl(maps, dwfl_ui_ti);

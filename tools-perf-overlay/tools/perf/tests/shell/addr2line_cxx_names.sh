@@ -9,6 +9,11 @@
 
 set -e
 
+if ! perf check feature -q dwarf; then
+	echo "Skip: perf built without libdw, which names the frames"
+	exit 2
+fi
+
 CXX=${CXX:-c++}
 if ! command -v "$CXX" > /dev/null; then
 	echo "Skip: no C++ compiler"

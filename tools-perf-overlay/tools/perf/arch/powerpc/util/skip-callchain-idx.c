@@ -93,20 +93,20 @@ static int check_return_reg(int ra_regno, Dwarf_Frame *frame)
  *		yet used)
  *	-1 in case of errors
  */
-static int check_return_addr(struct dso *dso, Dwarf_Addr mapped_pc)
+static int check_return_addr(struct dso *dso, Dwarf_Addr pc)
 {
 	int		rc = -1;
 	Dwarf_Frame	*frame;
 	int		ra_regno;
-	Dwarf_Addr	start = mapped_pc;
-	Dwarf_Addr	end = mapped_pc;
+	Dwarf_Addr	start = pc;
+	Dwarf_Addr	end = pc;
 	bool		signalp;
 
 	/*
 	 * To work with split debug info files (eg: glibc), check both
 	 * .eh_frame and .debug_frame sections of the ELF header.
 	 */
-	frame = dso__libdw_frame(dso, mapped_pc);
+	frame = dso__libdw_frame(dso, pc);
 	if (!frame)
 		return -1;
 
@@ -172,7 +172,7 @@ int arch_skip_callchain_idx(struct thread *thread, struct ip_callchain *chain)
 		return skip_slot;
 	}
 
-	rc = check_return_addr(dso, map__map_ip(al.map, ip));
+	rc = check_return_addr(dso, map__rip_2objdump(al.map, map__map_ip(al.map, ip)));
 
 	pr_debug("[DSO %s, sym %s, ip 0x%" PRIx64 "] rc %d\n",
 		dso__long_name(dso), al.sym->name, ip, rc);
