@@ -12,17 +12,20 @@ awk -F'\t' -v build="$BUILD" -v ref1="${BENCH_REF:-upstream-libdw}" \
 function r(a, b) { return b <= 0 || a == "" ? "-" : a / b < 0.1 ? sprintf("%.2gx", a / b) : sprintf("%.2fx", a / b) }
 function mode(m) { return m == "fp" ? "-g" : "--call-graph dwarf" }
 function push(list, k) { if (!((list, k) in seen)) { seen[list, k]; n[list]++; L[list, n[list]] = k } }
-# Why a candle has [unknown] frames, where it has them.
-function why(c, m) {
+# Why a candle'\''s chains have [unknown] frames, or end early, where they do.
+function why_unknown(c) {
 	if (c == "clang")
-		return "Debian'\''s clang++ and libLLVM are stripped to their dynamic symbols (no debug package): its static functions are [unknown] frames in every build, and -g chains stop at the first function built without a frame pointer."
-	if (m == "fp")
-		return "-O2 code keeps no frame pointer: a -g chain is the sampled function and what the frame-pointer walk finds after it, often [unknown] or nothing; --call-graph dwarf unwinds the same code."
+		return "Debian'\''s clang++ and libLLVM are stripped to their dynamic symbols (no debug package): their static functions are [unknown] frames in every build."
 	if (c == "make")
-		return "Short-lived processes: samples taken while a process execs or exits, before its maps are known, have [unknown] frames in every build."
+		return "make'\''s children are short-lived: samples taken while a process execs, before its maps are known, have [unknown] frames in every build."
 	if (c == "bigdwarf" || c == "quarter")
 		return "[unknown] frames are in libraries without symbols on this machine (no debug package), the same in every build."
-	return "[unknown] frames, where there are any, are the same in every build: code perf has no symbols for (the vDSO, the dynamic loader'\''s early frames)."
+	return "[unknown] frames are code perf has no symbols for (the vDSO, the dynamic loader), the same in every build."
+}
+function why_shallow(m) {
+	if (m == "fp")
+		return "-O2 code keeps no frame pointer: a -g chain often ends after the sampled function; --call-graph dwarf unwinds the same code."
+	return "A chain of one frame is a sample where the unwinder found no caller (code without CFI, the first instructions of a process)."
 }
 $1 == "env" && !env { env = 1
 	printf "## Benchmark %s, %s cores, %s, elfutils %s, libunwind %s, median of %s\n\n", $2, $3, $4, $5, $6, $7
@@ -63,7 +66,12 @@ END {
 				bd = L["builds" k, b]
 				printf "- %s: %.1f%% / %.1f%%\n", bd, 100 * S[c, m, bd], 100 * K[c, m, bd]
 			}
-			print "\n" why(c, m)
+			if (K[c, m, new] >= 0.01)
+				print "\n" why_unknown(c)
+			if (S[c, m, new] >= 0.05)
+				print "\n" why_shallow(m)
+			if ((c, m, ref2) in S && S[c, m, ref2] > S[c, m, new] + 0.2)
+				print "\n" ref2 " keeps only the chains libunwind unwinds to their end: it drops every frame when the last unw_step() fails (fixed in 01-fixes)."
 		}
 		print ""
 	}

@@ -6,7 +6,8 @@
 # --cover-letter --base output: base-commit is the base, and the patches of
 # the folders before it are its prerequisite-patch-id lines. The cover
 # letter's subject and body come from Documentation/series/<folder>.txt
-# (@BENCH@ there is replaced by Documentation/series/benchmark.txt).
+# (@BENCH-<name>@ there is replaced by Documentation/series/bench-<name>.txt,
+# a table of a benchmark run).
 # Regenerates tools-perf-overlay/ too. Never edit either by hand.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
@@ -31,14 +32,15 @@ while read -r topic count; do
 	git -c core.abbrev=12 format-patch -q --no-signature --cover-letter \
 		--base="$BASE_REF" --subject-prefix="PATCH" -o "$out" "$prev..$tip"
 	python3 - "$out/0000-cover-letter.patch" "$TOP/Documentation/series/$topic.txt" <<'PY'
-import os, sys
+import os, re, sys
 cl, src = sys.argv[1], sys.argv[2]
 s = open(cl).read()
 lines = open(src).read().split('\n')
 subject, body = lines[0], '\n'.join(lines[1:]).strip('\n')
-bench = os.path.join(os.path.dirname(src), 'benchmark.txt')
-if '@BENCH@' in body and os.path.exists(bench):
-    body = body.replace('@BENCH@', open(bench).read().strip('\n'))
+def bench(m):
+    f = os.path.join(os.path.dirname(src), 'bench-%s.txt' % m.group(1))
+    return open(f).read().strip('\n') if os.path.exists(f) else m.group(0)
+body = re.sub(r'@BENCH-([A-Za-z0-9_-]+)@', bench, body)
 s = s.replace('*** SUBJECT HERE ***', subject)
 s = s.replace('*** BLURB HERE ***', body)
 open(cl, 'w').write(s)

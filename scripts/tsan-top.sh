@@ -7,11 +7,11 @@
 # reports with a frame in util/libdw.c, util/unwind-libdw.c or
 # util/srcline.c, for v7.3-rc7 and the series, run after run.
 #   scripts/tsan-top.sh [seconds per run (40)] [runs per tree (2)]
-# Builds work/build/<tree>-tsan first.  Reports in work/tsan/<tree>-<run>.*
+# Builds work/build/<tree>-tsan first.  Reports in work/tsan/<time>/<tree>-<run>.*
 set -uo pipefail
 . "$(dirname "$0")/bench-lib.sh"
 SECS=${1:-40} RUNS_T=${2:-2}
-D=$WORK/tsan
+D=$WORK/tsan/$(date +%Y%m%d-%H%M%S)
 mkdir -p "$D"
 for tree in upstream series; do
 	"$TOP/scripts/build.sh" "$tree" tsan >/dev/null || exit 1

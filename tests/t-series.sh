@@ -43,7 +43,7 @@ for dir in "$TOP"/patches/[0-9][0-9]-*/; do
 	cl=$dir/0000-cover-letter.patch
 	npre=$(grep -c '^prerequisite-patch-id: ' "$cl" 2>/dev/null)
 	if ! grep -q '^base-commit: ' "$cl" 2>/dev/null || [ "${npre:-0}" -ne "$nprev" ] ||
-	   [ "$(wc -l < "$cl")" -gt 150 ] || grep -qiE '\*\*\* (SUBJECT|BLURB) HERE|\(draft\)|^Draft\.' "$cl"; then
+	   [ "$(wc -l < "$cl")" -gt 150 ] || grep -qiE '\*\*\* (SUBJECT|BLURB) HERE|\(draft\)|^Draft\.|@[A-Z]+(-[A-Za-z0-9_-]+)?@' "$cl"; then
 		ktap_print_msg "$(basename "$dir"): base-commit, $npre prerequisites (expected $nprev), $(wc -l < "$cl") lines"
 		covers_ok=false
 	fi

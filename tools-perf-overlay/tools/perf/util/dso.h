@@ -327,11 +327,9 @@ DECLARE_RC_STRUCT(dso) {
 	enum dso_binary_type	symtab_type:8;
 	enum dso_binary_type	binary_type:8;
 	enum dso_space_type	kernel:2;
-	enum dso_swap_type	needs_swap:2;
 	bool			is_kmod:1;
 	u8		 adjust_symbols:1;
 	u8		 header_build_id:1;
-	u8		 has_srcline:1;
 	u8		 hit:1;
 	u8		 annotate_warned:1;
 	u8		 auxtrace_warned:1;
@@ -341,6 +339,17 @@ DECLARE_RC_STRUCT(dso) {
 	u8		 is_64_bit:1;
 	bool		 sorted_by_name;
 	bool		 loaded;
+	/*
+	 * Not a bit field: it is set under srcline__lock() while other
+	 * threads read the bits around it.
+	 */
+	bool		 has_srcline;
+	/*
+	 * Not a bit field either: set when the dso's ELF header is first
+	 * read, by either of perf top's threads, while the other reads the
+	 * bits around it.
+	 */
+	enum dso_swap_type needs_swap;
 	u8		 rel;
 	char		 name[];
 };

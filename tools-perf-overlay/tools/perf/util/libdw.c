@@ -374,8 +374,16 @@ void libdw__end_dwfl(Dwfl *dwfl)
 /*
  * The srcline state of a dso (dso->libdw): the Dwfl that has the dso as its
  * only module, and the index of the subprograms of each CU an address was
- * looked up in. Made on first use and used under srcline__lock(); freed
- * with the dso.
+ * looked up in. Apart from the unwinder's (dso->libdw_elf): each opens the
+ * files it reads.
+ *
+ * Key: the dso. Bound: per dso looked up in, the module's files (the dso's
+ * mapped, or a compressed debug file read, with its descriptor, and its
+ * inflated DWARF), the CU index (48 bytes per subprogram range of the CUs
+ * looked up in), the CU range table (32 bytes per range of each CU) and the
+ * C++ names. Invalidation: none, the files of a dso do not change during a
+ * session; freed with the dso (dso__free_libdw()). Locking: made on first
+ * use and used under srcline__lock().
  */
 struct dso_libdw {
 	Dwfl		*dwfl;
