@@ -13,7 +13,8 @@
 #   cmd <candle> <mode> <command> <build> <wall s> <user+sys s> <max RSS KiB>
 #   complete <candle> <mode> <build> <share of chains of <= 1 frame> <share with an [unknown] frame>
 #   info <candle> <mode> <MB> <samples> <distinct sampled addresses>
-#   instr <candle> <command> <build> <instructions>
+#   instr <candle> <command> <build> <instructions>  (BENCH_CALLGRIND=1: of
+#         every candle measured, as <candle>-<mode>, instead of the time)
 #   floor <what> <s>
 #   startup <command> <build> <wall ms> <syscalls> <stat calls> <getdents64 calls>
 #   trace <build> <wall s> <user+sys s> <max RSS KiB> <events lost> <lines of the program>
@@ -64,6 +65,10 @@ candle() {	# name
 		for cmd in "${CMDS[@]}"; do
 			for b in "${BUILDS[@]}"; do
 				[ -x "$BUILD/$b/perf" ] || continue
+				if [ -n "${BENCH_CALLGRIND:-}" ]; then
+					row instr "$c-$m" "$cmd" "$b" "$(callgrind "$b" "$cmd" "$data")"
+					continue
+				fi
 				read -r w u r < <(time_cmd "$b" "$cmd" "$data")
 				row cmd "$c" "$m" "$cmd" "$b" "$w" "$u" "$r"
 				[ "$cmd" = script ] || continue
@@ -75,6 +80,12 @@ d = json.load(sys.stdin); print(d["shallow_share"], d["unknown_share"])')
 	done
 }
 
+callgrind() {	# build command data -> instructions
+	# shellcheck disable=SC2046
+	PERF_CONFIG=$(conf_of "$1") valgrind --tool=callgrind --callgrind-out-file=/dev/null \
+		"$BUILD/$1/perf" $(args_of "$2" "$3") 2>&1 >/dev/null | awk '/Collected/ { print $NF }'
+}
+
 # Instructions of the series' report with and without inline frames
 # (callgrind: wall time above the floor is tenths of a second here).
 instr() {	# candle
@@ -82,11 +93,7 @@ instr() {	# candle
 	command -v valgrind >/dev/null || return 0
 	data=$(data_of "$1" fp)
 	for cmd in report noinline; do
-		# shellcheck disable=SC2046
-		n=$(PERF_CONFIG=$(conf_of series-libdw) valgrind --tool=callgrind \
-			--callgrind-out-file=/dev/null "$BUILD/series-libdw/perf" $(args_of "$cmd" "$data") \
-			2>&1 >/dev/null | awk '/Collected/ { print $NF }')
-		row instr "$1" "$cmd" series-libdw "$n"
+		row instr "$1" "$cmd" series-libdw "$(callgrind series-libdw "$cmd" "$data")"
 	done
 }
 

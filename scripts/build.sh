@@ -1,9 +1,10 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 # Build perf out of tree, incrementally.
-#   scripts/build.sh <series|upstream> <libdw|libunwind|asan|elfutils-<suite>> [extra make args]
+#   scripts/build.sh <series|upstream|at-NN> <libdw|libunwind|asan|tsan|nolibdw|nolibelf|minimal|elfutils-<suite>> [make args]
 # series   = the series branch checked out in $BASE
 # upstream = a worktree of the base commit in $WORK/upstream
+# at-NN    = a worktree of the tip of topic series NN in $WORK/wt-at-NN
 # The binary is $WORK/build/<tree>-<config>/perf.
 #
 # Rust: the Rust test workload (tests/workloads/code_with_type.rs) is
@@ -27,6 +28,19 @@ upstream)
 		git -C "$UPSTREAM" checkout -q --detach "$BASE_REF"
 	fi
 	SRC=$UPSTREAM ;;
+# at-NN: the tip of topic series NN (Documentation/series/topics) of the
+# work branch, in a worktree of its own: what the cover letters measure.
+at-[0-9][0-9])
+	n=$(awk -v t="${tree#at-}" '!/^#/ && NF == 2 { n += $2; if (substr($1, 1, 2) == t) { print n; exit } }' \
+		"$TOP/Documentation/series/topics")
+	rev=$(git -C "$BASE" rev-list --reverse "$BASE_REF..$SERIES_BRANCH" | sed -n "${n:-0}p")
+	[ -n "$rev" ] || { echo "no series ${tree#at-}" >&2; exit 2; }
+	SRC=$WORK/wt-$tree
+	if [ ! -d "$SRC/tools/perf" ]; then
+		git -C "$BASE" worktree add -q -f --detach "$SRC" "$rev"
+	else
+		git -C "$SRC" checkout -q --detach "$rev"
+	fi ;;
 *) echo "unknown tree $tree" >&2; exit 2 ;;
 esac
 
