@@ -4,10 +4,12 @@
 # the tip of the one before it (at-NN builds, scripts/build.sh), on what it
 # changes; written to Documentation/series/bench-NN.txt (scripts/export.sh
 # puts them in the cover letters).  Results in work/bench/series.tsv.
+#   scripts/bench-series.sh [report]   (report: only rewrite the files)
 set -uo pipefail
 . "$(dirname "$0")/bench-lib.sh"
 export BENCH_RESULTS=$OUT/series.tsv
 DOC=$TOP/Documentation/series
+if [ "${1:-}" != report ]; then
 for t in 01 02 03 04 05 06; do "$TOP/scripts/build.sh" "at-$t" libdw >/dev/null || exit 1; done
 "$TOP/scripts/build.sh" at-01 libunwind >/dev/null || exit 1
 "$TOP/scripts/bench-record.sh" cxx clang bigdwarf make
@@ -21,8 +23,11 @@ BENCH_BUILDS="at-01-libdw at-02-libdw" BENCH_CMDS="noinline script" BENCH_MODES=
 BENCH_BUILDS="at-02-libdw at-03-libdw" BENCH_CMDS="report srcline" "$M" cxx clang bigdwarf make
 # 04-06: start-up, many processes, perf trace.
 BENCH_STARTUP_BUILDS="at-03-libdw at-04-libdw at-05-libdw at-06-libdw" "$M" startup procs trace
+# The whole stack against v7.3-rc7 (README).
+BENCH_BUILDS="upstream-libdw series-libdw" BENCH_CMDS="report noinline script" "$M" cxx bigdwarf make
 # 07: instructions, the only measure fine enough for it.
 BENCH_BUILDS="at-06-libdw series-libdw" BENCH_CMDS="noinline" BENCH_MODES=dwarf BENCH_CALLGRIND=1 "$M" make bigdwarf
+fi
 
 cmp() { "$TOP/scripts/bench-compare.sh" "$1" "$2"; }
 { echo "perf script, v7.3-rc7's LIBUNWIND=1 build -> with these (unwind.style=libunwind)"
@@ -31,9 +36,10 @@ cmp() { "$TOP/scripts/bench-compare.sh" "$1" "$2"; }
 { echo "Before -> after this series (on 01-02):"; cmp at-02-libdw at-03-libdw; } >"$DOC/bench-03.txt"
 { echo "Before -> after this series (on 01-03):"; cmp at-03-libdw at-04-libdw | grep -v 'more processes\|trace -a'; } >"$DOC/bench-04.txt"
 { echo "Before -> after this series (on 01-04):"; cmp at-04-libdw at-05-libdw | grep 'env\|(\|more processes'; } >"$DOC/bench-05.txt"
-{ echo "Before -> after this series (on 01-05):"; cmp at-05-libdw at-06-libdw | grep '(\|trace'; } >"$DOC/bench-06.txt"
+{ echo "Before -> after this series (on 01-05):"; cmp at-05-libdw at-06-libdw | grep '^(\|trace'; } >"$DOC/bench-06.txt"
 { echo "perf report --no-inline, instructions (callgrind), before -> after this series (on 01-06):"
   awk -F'\t' '$1 == "instr" { I[$2 " " $3, $4] = $5; k[$2 " " $3] }
 	END { for (c in k) printf "  %-24s %8.3f G -> %8.3f G\n", c, I[c, "at-06-libdw"] / 1e9, I[c, "series-libdw"] / 1e9 }' \
 	"$BENCH_RESULTS"; } >"$DOC/bench-07.txt"
-head -50 "$DOC"/bench-0*.txt
+{ echo "v7.3-rc7 -> all the series:"; cmp upstream-libdw series-libdw | grep -v '  perf trace\|syscalls'; } >"$DOC/bench-all.txt"
+head -50 "$DOC"/bench-0*.txt "$DOC/bench-all.txt"

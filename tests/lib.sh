@@ -25,6 +25,13 @@ perf_test_result() {
 	else echo skip; fi
 }
 
+# perf_test_failure <output>: what to print of a failed perf test: the
+# lines of its shell test that name a failing step, then its last lines.
+perf_test_failure() {
+	echo "$1" | grep -E '\[Fail|[Ff]ailed[: ]|not ok' | grep -v 'schedstat' | head -10
+	echo "$1" | grep -v 'schedstat' | tail -15
+}
+
 # perf_test_skip_reason <output>: the "(why)" of perf test's Skip lines
 perf_test_skip_reason() {
 	echo "$1" | sed -nE 's/^ *[0-9]+(\.[0-9]+)?: .* : Skip *(.*)$/\2/p' | sort -u | paste -sd' '

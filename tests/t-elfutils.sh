@@ -20,7 +20,7 @@ run_tests() {	# suite: runner...
 		case $(perf_test_result "$out") in
 		pass) ktap_test_pass "elfutils $suite: perf test '$t'" ;;
 		skip) ktap_test_skip "elfutils $suite: perf test '$t' ($(perf_test_skip_reason "$out"))" ;;
-		*) ktap_print_msg "$(echo "$out" | tail -20)"; ktap_test_fail "elfutils $suite: perf test '$t'" ;;
+		*) ktap_print_msg "$(perf_test_failure "$out")"; ktap_test_fail "elfutils $suite: perf test '$t'" ;;
 		esac
 	done
 }

@@ -36,7 +36,7 @@ for run in "${RUNS[@]}"; do
 		case $r in
 		pass) ktap_test_pass "$name" ;;
 		skip) ktap_test_skip "$name ($(perf_test_skip_reason "$out"))" ;;
-		*)	ktap_print_msg "$(echo "$out" | tail -40)"
+		*)	ktap_print_msg "$(perf_test_failure "$out")"
 			ktap_test_fail "$name" ;;
 		esac
 	done

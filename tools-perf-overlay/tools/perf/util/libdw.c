@@ -15,6 +15,7 @@
 #include <inttypes.h>
 #include <pthread.h>
 #include <stddef.h>
+#include <string.h>
 #include <unistd.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
@@ -136,6 +137,9 @@ static bool elf__has_eh_frame_hdr(Elf *elf)
  * loading all the DWARF of the file for it (decompressing what is
  * compressed), for every address space; for .debug_frame that compilers
  * do not emit next to .eh_frame. Its fallback to the frame pointer is left.
+ * A file with a .debug_frame section, in it or in its debug file (code
+ * built without unwind tables, linked with crt objects that have them),
+ * keeps its sections: libdwfl unwinds that code from .debug_frame.
  * libdw of elfutils 0.188 and 0.192 also ignores the table when its section
  * header follows .eh_frame's (gold, BOLT) and scans .eh_frame from its
  * start, keeping every FDE; from the program header it uses the table.
@@ -174,7 +178,32 @@ static Elf *libdw_elf__view(int fd, struct dso_libdw_elf *de)
 	return elf;
 }
 
-static Elf *libdw_elf__open(const char *path, struct dso_libdw_elf *de)
+static bool elf__has_debug_frame(Elf *elf)
+{
+	GElf_Ehdr ehdr;
+	GElf_Shdr shdr;
+
+	return elf && gelf_getehdr(elf, &ehdr) &&
+	       elf_section_by_name(elf, &ehdr, &shdr, ".debug_frame", /*idx=*/NULL);
+}
+
+static bool file__has_debug_frame(const char *path)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	Elf *elf;
+	bool ret;
+
+	if (fd < 0)
+		return false;
+	elf = elf_begin(fd, ELF_C_READ_MMAP, /*ref=*/NULL);
+	ret = elf__has_debug_frame(elf);
+	elf_end(elf);
+	close(fd);
+	return ret;
+}
+
+/* debug: the file perf read the dso's symbols from, may be NULL or path. */
+static Elf *libdw_elf__open(const char *path, const char *debug, struct dso_libdw_elf *de)
 {
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
 	Elf *elf, *view;
@@ -187,7 +216,8 @@ static Elf *libdw_elf__open(const char *path, struct dso_libdw_elf *de)
 		elf_end(elf);
 		elf = NULL;
 	}
-	if (elf && elf__has_eh_frame_hdr(elf)) {
+	if (elf && elf__has_eh_frame_hdr(elf) && !elf__has_debug_frame(elf) &&
+	    !(debug && strcmp(debug, path) && file__has_debug_frame(debug))) {
 		view = libdw_elf__view(fd, de);
 		if (view) {
 			elf_end(elf);
@@ -227,9 +257,9 @@ static struct dso_libdw_elf *dso_libdw_elf__new(struct dso *dso)
 	__symbol__join_symfs(path, sizeof(path), dso__long_name(dso));
 	/* Not device files like /dev/dri/renderD128. */
 	if (is_regular_file(path))
-		de->elf = libdw_elf__open(path, de);
+		de->elf = libdw_elf__open(path, dso__symsrc_filename(dso), de);
 	if (!de->elf && dso__build_id_filename(dso, path, sizeof(path), false))
-		de->elf = libdw_elf__open(path, de);
+		de->elf = libdw_elf__open(path, dso__symsrc_filename(dso), de);
 	if (de->elf) {
 		de->path = strdup(path);
 		if (!de->path)

@@ -32,9 +32,9 @@
  * al->sym, what __report_module()'s callers read.
  *
  * Key: the pc and maps__generation() of the address space: an entry of
- * another generation is stale, as the maps changed since. Entries hold no
- * references: while the generation is the same, the maps hold the map, and
- * the map's dso the symbol. Bound: SYMCACHE_SETS sets of SYMCACHE_WAYS
+ * another generation is stale, as the maps changed since. An entry holds a
+ * reference to its map, put when the entry is replaced and with the cache;
+ * the map's dso holds the symbol. Bound: SYMCACHE_SETS sets of SYMCACHE_WAYS
  * entries (32 KiB), picked by a hash of the pc, allocated on the first miss
  * (a failed allocation is not retried), freed with the Dwfl; round-robin
  * replacement within a set. Thread safety: that of the Dwfl, one unwind at
@@ -104,17 +104,26 @@ static void symcache__insert(struct dwfl_ui_thread_info *ti, struct maps *maps, 
 	if (!sc)
 		return;
 
+	map__put(sc->entries[idx][sc->next[idx]].map);
 	sc->entries[idx][sc->next[idx]] = (struct symcache_entry){
-		.pc = pc, .map = map, .sym = sym, .generation = maps__generation(maps),
+		.pc = pc, .map = map__get(map), .sym = sym,
+		.generation = maps__generation(maps),
 	};
 	sc->next[idx] = (sc->next[idx] + 1) % SYMCACHE_WAYS;
 }
 
 static void symcache__delete(struct dwfl_ui_thread_info *ti)
 {
-	if (ti->symcache)
-		pr_debug("unwind: symbol cache: %" PRIu64 " hits, %" PRIu64 " misses\n",
-			 ti->symcache->hits, ti->symcache->misses);
+	struct symcache *sc = ti->symcache;
+
+	if (!sc)
+		return;
+	pr_debug("unwind: symbol cache: %" PRIu64 " hits, %" PRIu64 " misses\n",
+		 sc->hits, sc->misses);
+	for (int i = 0; i < SYMCACHE_SETS; i++) {
+		for (int j = 0; j < SYMCACHE_WAYS; j++)
+			map__put(sc->entries[i][j].map);
+	}
 	zfree(&ti->symcache);
 }
 

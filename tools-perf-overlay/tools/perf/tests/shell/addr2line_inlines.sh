@@ -208,17 +208,21 @@ test_no_fork() {
 
 test_no_debuginfo() {
     echo "Source lines of a binary without debug info"
-    # When libdw finds no DWARF for a DSO, in it or in any debug file, the
-    # other styles of perf's default have none to read and are not asked;
-    # a list of styles the user gives is tried to its end.
+    # When libdw finds no DWARF for a DSO, in it or in any debug file, or
+    # no unit of it covers an address, the other styles of perf's default
+    # are not asked; a list of styles the user gives is tried to its end.
     have_libdw_and_objcopy || return 0
     make_fake_addr2line
 
-    # A copy of perf without DWARF, debuglink or build ID (which could lead
-    # to a debug file), and a build-id cache of the test's own.
+    # A copy of perf whose DWARF is a line table and no units (perf forks
+    # addr2line only for a file with a line table), without debuglink or
+    # build ID (which could lead to a debug file), and a build-id cache of
+    # the test's own.
     stripped="${test_dir}/perf-no-debuginfo"
-    objcopy --strip-debug --remove-section=.gnu_debuglink \
-        --remove-section=.note.gnu.build-id "$(command -v perf)" "${stripped}"
+    objcopy --remove-section=.debug_info --remove-section=.debug_aranges \
+        --remove-section=.debug_ranges --remove-section=.debug_rnglists \
+        --remove-section=.gnu_debuglink --remove-section=.note.gnu.build-id \
+        "$(command -v perf)" "${stripped}"
     perf --buildid-dir "${test_dir}/debug" record -g -e task-clock:u \
         -o "${perf_data}" -- "${stripped}" test -w noploop 1
     perf --buildid-dir "${test_dir}/debug" report -i "${perf_data}" \
