@@ -9,13 +9,16 @@ set -uo pipefail
 old=${1:?old build} new=${2:?new build}
 awk -F'\t' -v old="$old" -v new="$new" '
 function mode(m) { return m == "fp" ? "-g" : "dwarf" }
+# What the recordings are, not what bench-record.sh calls them.
+function what(c) { return c == "cxx" ? "g++ C++" : c == "clang" ? "clang++" : c == "bigdwarf" ? "crushtool" : c == "make" ? "make -j2" : c }
 function x(a, b) { return b > 0 && a > 0 ? sprintf("%.2fx", a / b) : "-" }
-$1 == "env" && !env { env = 1; printf "(%s, %s cores, elfutils %s, median of %s; wall s, user+sys s, max RSS MiB; last: wall before / after)\n", $2, $3, $5, $7 }
-$1 == "cmd" { k = $2 " " mode($3) " " $4; if (!(k in seen)) { seen[k]; K[++n] = k }
+$1 == "env" && !env { env = 1; printf "(%s, %s cores, elfutils %s, median of %s; wall s, user+sys s, max RSS MiB; last: wall before / after)\n", $2, $3, $5, $7
+	printf "(perf report, report --no-inline = noinline, report --sort srcline = srcline, perf script; of -g and --call-graph dwarf recordings)\n" }
+$1 == "cmd" { k = what($2) " " mode($3) " " $4; if (!(k in seen)) { seen[k]; K[++n] = k }
 	W[k, $5] = $6; U[k, $5] = $7; M[k, $5] = $8 }
 $1 == "startup" { k = $2; if (!(k in sseen)) { sseen[k]; S[++ns] = k } SW[k, $3] = $4; SC[k, $3] = $5 }
 $1 == "procs" { k = $2; if (!(k in pseen)) { pseen[k]; P[++np] = k } PW[k, $3] = $5; PC[k, $3] = $6; NP = $7 }
-$1 == "complete" { k = $2 " " mode($3); if (!(k in cseen)) { cseen[k]; C[++nc] = k } CS[k, $4] = $5; CK[k, $4] = $6 }
+$1 == "complete" { k = what($2) " " mode($3); if (!(k in cseen)) { cseen[k]; C[++nc] = k } CS[k, $4] = $5; CK[k, $4] = $6 }
 $1 == "trace" { TW[$2] = $3; TU[$2] = $4; TL[$2] = $6; TP[$2] = $7 }
 END {
 	for (i = 1; i <= n; i++) {

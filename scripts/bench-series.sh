@@ -34,11 +34,12 @@ cmp() { "$TOP/scripts/bench-compare.sh" "$1" "$2"; }
   cmp upstream-libunwind at-01-libunwind | grep -v ' script  '; } >"$DOC/bench-01.txt"
 { echo "Before -> after this series (on 01-fixes):"; cmp at-01-libdw at-02-libdw; } >"$DOC/bench-02.txt"
 { echo "Before -> after this series (on 01-02):"; cmp at-02-libdw at-03-libdw; } >"$DOC/bench-03.txt"
-{ echo "Before -> after this series (on 01-03):"; cmp at-03-libdw at-04-libdw | grep -v 'more processes\|trace -a'; } >"$DOC/bench-04.txt"
-{ echo "Before -> after this series (on 01-04):"; cmp at-04-libdw at-05-libdw | grep 'env\|(\|more processes'; } >"$DOC/bench-05.txt"
-{ echo "Before -> after this series (on 01-05):"; cmp at-05-libdw at-06-libdw | grep '^(\|trace'; } >"$DOC/bench-06.txt"
+{ echo "Before -> after this series (on 01-03):"; cmp at-03-libdw at-04-libdw | grep -v 'more processes\|trace -a' | grep -v "^.perf report"; } >"$DOC/bench-04.txt"
+{ echo "Before -> after this series (on 01-04):"; cmp at-04-libdw at-05-libdw | grep 'env\|(\|more processes' | grep -v "^.perf report"; } >"$DOC/bench-05.txt"
+{ echo "Before -> after this series (on 01-05):"; cmp at-05-libdw at-06-libdw | grep '^(\|trace' | grep -v "^.perf report"; } >"$DOC/bench-06.txt"
 { echo "perf report --no-inline, instructions (callgrind), before -> after this series (on 01-06):"
-  awk -F'\t' '$1 == "instr" { I[$2 " " $3, $4] = $5; k[$2 " " $3] }
+  awk -F'\t' '$1 == "instr" { c = $2 " " $3; sub(/^bigdwarf-dwarf/, "crushtool, dwarf,", c); sub(/^make-dwarf/, "make -j2, dwarf,", c)
+		I[c, $4] = $5; k[c] }
 	END { for (c in k) printf "  %-24s %8.3f G -> %8.3f G\n", c, I[c, "at-06-libdw"] / 1e9, I[c, "series-libdw"] / 1e9 }' \
 	"$BENCH_RESULTS"; } >"$DOC/bench-07.txt"
 { echo "v7.3-rc7 -> all the series:"; cmp upstream-libdw series-libdw | grep -v '  perf trace\|syscalls'; } >"$DOC/bench-all.txt"
