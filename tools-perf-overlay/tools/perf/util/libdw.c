@@ -187,21 +187,6 @@ static bool elf__has_debug_frame(Elf *elf)
 	       elf_section_by_name(elf, &ehdr, &shdr, ".debug_frame", /*idx=*/NULL);
 }
 
-static bool file__has_debug_frame(const char *path)
-{
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	Elf *elf;
-	bool ret;
-
-	if (fd < 0)
-		return false;
-	elf = elf_begin(fd, ELF_C_READ_MMAP, /*ref=*/NULL);
-	ret = elf__has_debug_frame(elf);
-	elf_end(elf);
-	close(fd);
-	return ret;
-}
-
 /* debug: the file perf read the dso's symbols from, may be NULL or path. */
 static Elf *libdw_elf__open(const char *path, const char *debug, struct dso_libdw_elf *de)
 {
@@ -217,7 +202,7 @@ static Elf *libdw_elf__open(const char *path, const char *debug, struct dso_libd
 		elf = NULL;
 	}
 	if (elf && elf__has_eh_frame_hdr(elf) && !elf__has_debug_frame(elf) &&
-	    !(debug && strcmp(debug, path) && file__has_debug_frame(debug))) {
+	    !(debug && strcmp(debug, path) && filename__has_section(debug, ".debug_frame"))) {
 		view = libdw_elf__view(fd, de);
 		if (view) {
 			elf_end(elf);
