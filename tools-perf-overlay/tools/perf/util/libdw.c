@@ -21,6 +21,7 @@
 #include <sys/stat.h>
 #include <linux/compiler.h>
 #include <linux/err.h>
+#include <linux/hash.h>
 #include <linux/zalloc.h>
 #include <stdlib.h>
 #include <elfutils/libdwfl.h>
@@ -45,7 +46,14 @@
  * thread): libdw_elf_lock() guards the making of the state, the references
  * taken in libdw__find_elf() and every elf_end() of the Elf, in
  * libdw__end_dwfl() and dso__free_libdw(). Only the unwinding thread reads
- * the Elf's contents, through libdwfl.
+ * the Elf's contents, through libdwfl and, under the lock, the CFI.
+ *
+ * The CFI: libdw's parse of the file's .eh_frame (with its .eh_frame_hdr
+ * table), made from the Elf on the first frame perf steps through the dso
+ * (libdw__dso_cfi_frame()) and shared by all address spaces. libdw keeps in
+ * it the CIEs and FDEs looked up, a few dozen bytes each: bounded by the
+ * FDEs of the file. Ended before the Elf, with the dso. libdw does not lock
+ * its caches: it is used under libdw_elf_lock().
  */
 struct dso_libdw_elf {
 	Elf	*elf;		/* NULL: no usable ELF file */
@@ -56,6 +64,9 @@ struct dso_libdw_elf {
 	/* elf_memory() image without section headers, see libdw_elf__view() */
 	void	*image;
 	size_t	image_size;
+	Dwarf_CFI *cfi;		/* .eh_frame, see above; NULL: none */
+	u64	cfi_id;		/* unique in the run, see struct cfi_memo_entry */
+	bool	cfi_tried;
 };
 
 static struct mutex libdw_elf_mutex;
@@ -220,6 +231,9 @@ static Elf *libdw_elf__open(const char *path, const char *debug, struct dso_libd
 /* Drops the dso's reference to its Elf. Under libdw_elf_lock(). */
 static void libdw_elf__close(struct dso_libdw_elf *de)
 {
+	if (de->cfi)
+		dwarf_cfi_end(de->cfi);
+	de->cfi = NULL;
 	/*
 	 * The dso's reference is the last (libdw__end_dwfl()), but when that
 	 * ran out of memory: then the image stays mapped.
@@ -333,6 +347,153 @@ bool libdw__dso_unwinds_from_eh_frame_hdr(struct dso *dso)
 	mutex_lock(libdw_elf_lock());
 	de = dso__libdw_elf_ptr(dso);
 	ret = de && de->image;
+	mutex_unlock(libdw_elf_lock());
+	return ret;
+}
+
+/*
+ * The rules of the frames perf stepped through lately, decoded, for
+ * libdw__dso_cfi_frame(): the return addresses of the hot chains are
+ * looked up in the CFI and decoded once, not once per sample.
+ *
+ * Key: the id of the dso's CFI (dso_libdw_elf.cfi_id) and the address, at
+ * link addresses: shared by all address spaces. Bound: CFI_MEMO_SIZE
+ * entries (1.3 MiB), direct-mapped by a hash of the key, allocated on first
+ * use, for the run. Invalidation: no other CFI gets the id of a dso's CFI,
+ * so the entries of a dso that went are never found again, and their
+ * pointers to its CFI's expressions never followed. Locking:
+ * libdw_elf_lock().
+ */
+#define CFI_MEMO_SIZE	4096
+
+struct cfi_memo_entry {
+	u64			cfi_id;		/* 0: empty */
+	u64			addr;
+	struct libdw_cfi_frame	frame;		/* bias not used */
+};
+
+static struct cfi_memo_entry *cfi_memo;
+static u64 cfi_memo_next_id = 1;
+
+/* A rule of libdw's, in the form of struct libdw_cfi_reg; false if of no such form. */
+static bool libdw_cfi_reg__decode(struct libdw_cfi_reg *r, const Dwarf_Op *ops, size_t nops,
+				  const Dwarf_Op *ops_mem)
+{
+	bool value = nops > 1 && ops[nops - 1].atom == DW_OP_stack_value;
+	size_t n = value ? nops - 1 : nops;
+
+	*r = (struct libdw_cfi_reg){ .rule = LIBDW_CFI_EXPR, .nops = nops, .ops = ops };
+	if (n >= 1 && n <= 2 && ops[0].atom == DW_OP_call_frame_cfa &&
+	    (n == 1 || ops[1].atom == DW_OP_plus_uconst)) {
+		/* offset(N), val_offset(N): the CFA, plus N. */
+		r->rule = value ? LIBDW_CFI_VAL_OFFSET : LIBDW_CFI_OFFSET;
+		r->offset = n == 2 ? (s64)ops[1].number : 0;
+	} else if (nops == 1 && ops[0].atom == DW_OP_regx && ops[0].number < LIBDW_CFI_NREGS) {
+		r->rule = LIBDW_CFI_REGISTER;
+		r->reg = ops[0].number;
+	} else if (nops == 1 && ops[0].atom == DW_OP_bregx && ops[0].number < LIBDW_CFI_NREGS) {
+		r->rule = LIBDW_CFI_REG_OFFSET;
+		r->reg = ops[0].number;
+		r->offset = ops[0].number2;
+	} else if (ops == ops_mem) {
+		/* Not libdw's own: not in memory that stays. */
+		return false;
+	}
+	return true;
+}
+
+/* Decodes @frame's rules for libdw__dso_cfi_frame(). */
+static int libdw_cfi_frame__decode(struct libdw_cfi_frame *f, Dwarf_Frame *frame)
+{
+	Dwarf_Op ops_mem[3], *ops;
+	size_t nops;
+	bool signal;
+	int ra;
+
+	ra = dwarf_frame_info(frame, /*start=*/NULL, /*end=*/NULL, &signal);
+	if (ra < 0 || ra >= LIBDW_CFI_NREGS)
+		return -1;
+	f->ra = ra;
+	f->signal = signal;
+
+	/* register + offset is in the frame, that goes: DW_OP_bregx is decoded. */
+	if (dwarf_frame_cfa(frame, &ops, &nops) || !nops)
+		f->cfa = (struct libdw_cfi_reg){ .rule = LIBDW_CFI_UNDEFINED };
+	else if (!libdw_cfi_reg__decode(&f->cfa, ops, nops, ops_mem) ||
+		 (f->cfa.rule == LIBDW_CFI_EXPR && nops == 1 && ops[0].atom == DW_OP_bregx))
+		return -1;
+
+	for (int regno = 0; regno < LIBDW_CFI_NREGS; regno++) {
+		struct libdw_cfi_reg *r = &f->regs[regno];
+
+		if (dwarf_frame_register(frame, regno, ops_mem, &ops, &nops))
+			*r = (struct libdw_cfi_reg){ .rule = LIBDW_CFI_ERROR };
+		else if (!nops)
+			/* No ops: undefined with ops_mem, same value with NULL. */
+			*r = (struct libdw_cfi_reg){
+				.rule = ops == ops_mem ? LIBDW_CFI_UNDEFINED :
+					ops ? LIBDW_CFI_ERROR : LIBDW_CFI_SAME };
+		else if (!libdw_cfi_reg__decode(r, ops, nops, ops_mem))
+			return -1;
+	}
+	return 0;
+}
+
+static struct cfi_memo_entry *cfi_memo__entry(u64 cfi_id, u64 addr)
+{
+	if (!cfi_memo) {
+		cfi_memo = calloc(CFI_MEMO_SIZE, sizeof(*cfi_memo));
+		if (!cfi_memo)
+			return NULL;
+	}
+	return &cfi_memo[hash_64(addr ^ (cfi_id << 48), 32) % CFI_MEMO_SIZE];
+}
+
+int libdw__dso_cfi_frame(struct dso *dso, u64 base, u64 pc, struct libdw_cfi_frame *f)
+{
+	struct cfi_memo_entry *me;
+	struct dso_libdw_elf *de;
+	Dwarf_Frame *frame;
+	u64 addr, bias;
+	int ret = -1;
+
+	mutex_lock(libdw_elf_lock());
+	de = dso__libdw_elf(dso);
+	if (!de || !de->elf)
+		goto out;
+	if (!de->cfi_tried) {
+		de->cfi_tried = true;
+		de->cfi = dwarf_getcfi_elf(de->elf);
+		de->cfi_id = cfi_memo_next_id++;
+		if (de->cfi)
+			pr_debug("libdw: stepping with the .eh_frame of %s\n", de->path);
+		else
+			pr_debug("libdw: no .eh_frame in %s: %s\n", de->path, dwarf_errmsg(-1));
+	}
+	if (!de->cfi)
+		goto out;
+	/* As libdwfl biases the module of libdw__report_dso(). */
+	bias = de->exec ? 0 : base - de->vaddr;
+	addr = pc - bias;
+	me = cfi_memo__entry(de->cfi_id, addr);
+	if (me && me->cfi_id == de->cfi_id && me->addr == addr) {
+		*f = me->frame;
+		f->bias = bias;
+		ret = 0;
+		goto out;
+	}
+	if (dwarf_cfi_addrframe(de->cfi, addr, &frame)) {
+		/* libdwfl looks no further than .eh_frame for CFI in a view. */
+		if (de->image)
+			ret = -ENOENT;
+		goto out;
+	}
+	ret = libdw_cfi_frame__decode(f, frame);
+	free(frame);
+	f->bias = bias;
+	if (!ret && me)
+		*me = (struct cfi_memo_entry){ .cfi_id = de->cfi_id, .addr = addr, .frame = *f };
+out:
 	mutex_unlock(libdw_elf_lock());
 	return ret;
 }

@@ -3,9 +3,9 @@
 # Test libdw unwinding of many processes of one binary (exclusive)
 
 # The ELF files of a binary and of its libraries are opened once and shared
-# by the libdw unwinder of every process (address space) that maps them.
-# Each process must still be unwound through to its own callers, and no
-# file is opened twice.
+# by the libdw unwinder of every process (address space) that maps them,
+# and so is, on x86-64, their .eh_frame. Each process must still be unwound
+# through to its own callers, and no file is opened or parsed twice.
 
 set -e
 
@@ -69,6 +69,17 @@ echo "libdw opened $nr_opened files for unwinding"
 if [ "$nr_opened" -eq 0 ] || [ -n "$reopened" ]; then
 	echo "Error: files opened more than once for unwinding: $reopened" >&2
 	exit 1
+fi
+
+# On x86-64 perf steps the frames with each file's .eh_frame: parsed once.
+if [ "$(uname -m)" = x86_64 ]; then
+	nr_cfi=$(grep -c '^libdw: stepping with the .eh_frame of ' "$perf_debug" || true)
+	reparsed=$(grep '^libdw: stepping with the .eh_frame of ' "$perf_debug" | sort | uniq -d)
+	echo "libdw parsed the .eh_frame of $nr_cfi files"
+	if [ "$nr_cfi" -eq 0 ] || [ -n "$reparsed" ]; then
+		echo "Error: .eh_frame parsed more than once: $reparsed" >&2
+		exit 1
+	fi
 fi
 
 exit 0
