@@ -358,24 +358,28 @@ bool libdw__dso_unwinds_from_eh_frame_hdr(struct dso *dso)
  *
  * Key: the id of the dso's CFI (dso_libdw_elf.cfi_id) and the address, at
  * link addresses: shared by all address spaces. Bound: CFI_MEMO_SIZE
- * entries (1.3 MiB), direct-mapped by a hash of the key, allocated on first
- * use, for the run. Invalidation: no other CFI gets the id of a dso's CFI,
- * so the entries of a dso that went are never found again, and their
- * pointers to its CFI's expressions never followed. Locking:
- * libdw_elf_lock().
+ * entries (1.2 MiB), direct-mapped by a hash of the key, allocated on first
+ * use, for the run. Not kept: frames whose CFA is an expression, copied
+ * into the caller's struct libdw_cfi_frame. Invalidation: no other CFI gets
+ * the id of a dso's CFI, so the entries of a dso that went are never found
+ * again, and their pointers to its CFI's expressions never followed.
+ * Locking: libdw_elf_lock().
  */
 #define CFI_MEMO_SIZE	4096
 
 struct cfi_memo_entry {
 	u64			cfi_id;		/* 0: empty */
 	u64			addr;
-	struct libdw_cfi_frame	frame;		/* bias not used */
+	struct libdw_cfi_rules	rules;
 };
 
 static struct cfi_memo_entry *cfi_memo;
 static u64 cfi_memo_next_id = 1;
 
-/* A rule of libdw's, in the form of struct libdw_cfi_reg; false if of no such form. */
+/*
+ * A register's rule from dwarf_frame_register(), in the form of struct
+ * libdw_cfi_reg: false for an expression in @ops_mem, which goes.
+ */
 static bool libdw_cfi_reg__decode(struct libdw_cfi_reg *r, const Dwarf_Op *ops, size_t nops,
 				  const Dwarf_Op *ops_mem)
 {
@@ -391,10 +395,6 @@ static bool libdw_cfi_reg__decode(struct libdw_cfi_reg *r, const Dwarf_Op *ops, 
 	} else if (nops == 1 && ops[0].atom == DW_OP_regx && ops[0].number < LIBDW_CFI_NREGS) {
 		r->rule = LIBDW_CFI_REGISTER;
 		r->reg = ops[0].number;
-	} else if (nops == 1 && ops[0].atom == DW_OP_bregx && ops[0].number < LIBDW_CFI_NREGS) {
-		r->rule = LIBDW_CFI_REG_OFFSET;
-		r->reg = ops[0].number;
-		r->offset = ops[0].number2;
 	} else if (ops == ops_mem) {
 		/* Not libdw's own: not in memory that stays. */
 		return false;
@@ -413,18 +413,27 @@ static int libdw_cfi_frame__decode(struct libdw_cfi_frame *f, Dwarf_Frame *frame
 	ra = dwarf_frame_info(frame, /*start=*/NULL, /*end=*/NULL, &signal);
 	if (ra < 0 || ra >= LIBDW_CFI_NREGS)
 		return -1;
-	f->ra = ra;
-	f->signal = signal;
+	f->rules.ra = ra;
+	f->rules.signal = signal;
 
-	/* register + offset is in the frame, that goes: DW_OP_bregx is decoded. */
-	if (dwarf_frame_cfa(frame, &ops, &nops) || !nops)
-		f->cfa = (struct libdw_cfi_reg){ .rule = LIBDW_CFI_UNDEFINED };
-	else if (!libdw_cfi_reg__decode(&f->cfa, ops, nops, ops_mem) ||
-		 (f->cfa.rule == LIBDW_CFI_EXPR && nops == 1 && ops[0].atom == DW_OP_bregx))
+	/*
+	 * The CFA's operations live with the frame: register + offset is
+	 * decoded, an expression copied. A longer one is left to libdwfl.
+	 */
+	if (dwarf_frame_cfa(frame, &ops, &nops) || !nops) {
+		f->rules.cfa = (struct libdw_cfi_reg){ .rule = LIBDW_CFI_UNDEFINED };
+	} else if (nops == 1 && ops[0].atom == DW_OP_bregx && ops[0].number < LIBDW_CFI_NREGS) {
+		f->rules.cfa = (struct libdw_cfi_reg){ .rule = LIBDW_CFI_REG_OFFSET,
+			.reg = ops[0].number, .offset = ops[0].number2 };
+	} else if (nops <= LIBDW_CFI_CFA_OPS) {
+		memcpy(f->cfa_expr, ops, nops * sizeof(*ops));
+		f->rules.cfa = (struct libdw_cfi_reg){ .rule = LIBDW_CFI_EXPR, .nops = nops };
+	} else {
 		return -1;
+	}
 
 	for (int regno = 0; regno < LIBDW_CFI_NREGS; regno++) {
-		struct libdw_cfi_reg *r = &f->regs[regno];
+		struct libdw_cfi_reg *r = &f->rules.regs[regno];
 
 		if (dwarf_frame_register(frame, regno, ops_mem, &ops, &nops))
 			*r = (struct libdw_cfi_reg){ .rule = LIBDW_CFI_ERROR };
@@ -477,7 +486,7 @@ int libdw__dso_cfi_frame(struct dso *dso, u64 base, u64 pc, struct libdw_cfi_fra
 	addr = pc - bias;
 	me = cfi_memo__entry(de->cfi_id, addr);
 	if (me && me->cfi_id == de->cfi_id && me->addr == addr) {
-		*f = me->frame;
+		f->rules = me->rules;
 		f->bias = bias;
 		ret = 0;
 		goto out;
@@ -491,8 +500,9 @@ int libdw__dso_cfi_frame(struct dso *dso, u64 base, u64 pc, struct libdw_cfi_fra
 	ret = libdw_cfi_frame__decode(f, frame);
 	free(frame);
 	f->bias = bias;
-	if (!ret && me)
-		*me = (struct cfi_memo_entry){ .cfi_id = de->cfi_id, .addr = addr, .frame = *f };
+	if (!ret && me && f->rules.cfa.rule != LIBDW_CFI_EXPR)
+		*me = (struct cfi_memo_entry){ .cfi_id = de->cfi_id, .addr = addr,
+					       .rules = f->rules };
 out:
 	mutex_unlock(libdw_elf_lock());
 	return ret;

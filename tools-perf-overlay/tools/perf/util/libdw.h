@@ -120,9 +120,24 @@ struct libdw_cfi_reg {
 	u32			nops;
 	union {
 		s64		offset;
-		/* libdw's copy in the dso's CFI, which lives as long as the dso */
+		/*
+		 * A register's: libdw's copy in the dso's CFI, which lives
+		 * as long as the dso (dwarf_frame_register()).
+		 */
 		const Dwarf_Op	*ops;
 	};
+};
+
+/* The longest CFA expression copied (a PLT's has 9 operations). */
+#define LIBDW_CFI_CFA_OPS	12
+
+/* The rules of a frame, see struct libdw_cfi_frame. */
+struct libdw_cfi_rules {
+	/* LIBDW_CFI_EXPR: nops operations in libdw_cfi_frame.cfa_expr */
+	struct libdw_cfi_reg	cfa;
+	struct libdw_cfi_reg	regs[LIBDW_CFI_NREGS];
+	u8			ra;	/* the return address column */
+	bool			signal;	/* the FDE of a signal frame */
 };
 
 /*
@@ -130,11 +145,13 @@ struct libdw_cfi_reg {
  * CFI by libdw__dso_cfi_frame().
  */
 struct libdw_cfi_frame {
-	struct libdw_cfi_reg	cfa;
-	struct libdw_cfi_reg	regs[LIBDW_CFI_NREGS];
+	struct libdw_cfi_rules	rules;
 	u64			bias;	/* the dso's load bias, for DW_OP_addr */
-	u8			ra;	/* the return address column */
-	bool			signal;	/* the FDE of a signal frame */
+	/*
+	 * A CFA expression, copied: dwarf_frame_cfa()'s lives only as long
+	 * as the Dwarf_Frame it came from.
+	 */
+	Dwarf_Op		cfa_expr[LIBDW_CFI_CFA_OPS];
 };
 
 /*

@@ -775,7 +775,7 @@ static bool step_rule(struct unwind_info *ui, const struct step_regs *regs,
 		      const struct libdw_cfi_frame *f, const struct libdw_cfi_reg *r,
 		      const Dwarf_Word *cfa, Dwarf_Word *val)
 {
-	unsigned int regno = r - f->regs;
+	unsigned int regno = r - f->rules.regs;
 
 	switch (r->rule) {
 	case LIBDW_CFI_SAME:
@@ -795,7 +795,8 @@ static bool step_rule(struct unwind_info *ui, const struct step_regs *regs,
 		*val += r->offset;
 		return true;
 	case LIBDW_CFI_EXPR:
-		return step_eval(ui, regs, f, cfa, r->ops, r->nops, val);
+		return step_eval(ui, regs, f, cfa, r == &f->rules.cfa ? f->cfa_expr : r->ops,
+				 r->nops, val);
 	case LIBDW_CFI_UNDEFINED:
 	case LIBDW_CFI_ERROR:
 	default:
@@ -880,9 +881,10 @@ static enum step_result step_unwind(struct unwind_info *ui, struct step_regs *re
 		}
 
 		/* The caller's registers, as handle_cfi() computes them. */
-		has_cfa = step_rule(ui, regs, f, &f->cfa, /*cfa=*/NULL, &cfa);
+		has_cfa = step_rule(ui, regs, f, &f->rules.cfa, /*cfa=*/NULL, &cfa);
 		for (int regno = 0; regno < STEP_NREGS; regno++) {
-			if (step_rule(ui, regs, f, &f->regs[regno], has_cfa ? &cfa : NULL, &val)) {
+			if (step_rule(ui, regs, f, &f->rules.regs[regno],
+				      has_cfa ? &cfa : NULL, &val)) {
 				caller.val[regno] = val;
 				caller.set |= 1U << regno;
 			}
@@ -891,14 +893,14 @@ static enum step_result step_unwind(struct unwind_info *ui, struct step_regs *re
 		 * A return address that is undefined (the outermost frame), can't
 		 * be read (the end of the stack dump) or is 0 ends the chain.
 		 */
-		has_ra = f->regs[f->ra].rule != LIBDW_CFI_UNDEFINED &&
-			 step_regs__get(&caller, f->ra, &ra) && ra != 0;
+		has_ra = f->rules.regs[f->rules.ra].rule != LIBDW_CFI_UNDEFINED &&
+			 step_regs__get(&caller, f->rules.ra, &ra) && ra != 0;
 
 		/*
 		 * dwfl_frame_pc()'s isactivation: no call instruction before pc,
 		 * in the first frame and where a signal interrupted the code.
 		 */
-		ip = initial || signal || (f->signal && has_ra) ? pc : pc - 1;
+		ip = initial || signal || (f->rules.signal && has_ra) ? pc : pc - 1;
 		if (ip != lookup) {
 			addr_location__exit(&al);
 			addr_location__init(&al);
@@ -915,7 +917,7 @@ static enum step_result step_unwind(struct unwind_info *ui, struct step_regs *re
 
 		*regs = caller;
 		pc = ra;
-		signal = f->signal;
+		signal = f->rules.signal;
 		initial = false;
 	}
 	ret = STEP_DONE;
