@@ -37,3 +37,8 @@ perf_test_skip_reason() {
 	echo "$1" | sed -nE 's/^ *[0-9]+(\.[0-9]+)?: .* : Skip *(.*)$/\2/p' | sort -u | paste -sd' '
 }
 
+
+# CI's time budget: .ci/run sets CI_DEADLINE (seconds since the epoch) so
+# that its totals line comes inside CI's time limit on a slow machine; the
+# tests skip what would start after it, saying so.  Unset: no budget.
+past_deadline() { [ -n "${CI_DEADLINE:-}" ] && [ "$(date +%s)" -ge "$CI_DEADLINE" ]; }

@@ -16,6 +16,9 @@ ktap_set_plan $(( ${#SUITES[@]} * (1 + ${#PERF_TESTS[@]}) ))
 run_tests() {	# suite: runner...
 	local suite=$1 t out; shift
 	for t in "${PERF_TESTS[@]}"; do
+		if past_deadline; then
+			ktap_test_skip "elfutils $suite: perf test '$t' (past the CI time budget)"; continue
+		fi
 		out=$("$@" "$TOP/tests/perf-test.sh perf '$t'" 2>&1)
 		case $(perf_test_result "$out") in
 		pass) ktap_test_pass "elfutils $suite: perf test '$t'" ;;
@@ -37,6 +40,10 @@ in_chroot() {
 }
 
 for suite in "${SUITES[@]}"; do
+	if past_deadline; then
+		ktap_test_skip "elfutils $suite: perf builds (past the CI time budget)"
+		skip_tests "$suite" "past the CI time budget"; continue
+	fi
 	if [ "$suite" = sid ]; then
 		if ! out=$("$TOP/scripts/sid-chroot.sh" setup 2>&1) ||
 		   ! out="$out $("$TOP/scripts/sid-chroot.sh" build series 2>&1)"; then

@@ -27,6 +27,7 @@ for run in "${RUNS[@]}"; do
 	for t in "${PERF_TESTS[@]}"; do
 		name="series-$cfg${style:+ $style}: perf test '$t'"
 		if [ ! -x "$perf" ]; then ktap_test_fail "$name (no perf binary)"; continue; fi
+		if past_deadline; then ktap_test_skip "$name (past the CI time budget)"; continue; fi
 		out=$(cd "$BASE/tools/perf" && PERF_CONFIG=$conf ASAN_OPTIONS=detect_leaks=0 \
 			timeout 900 "$TOP/tests/perf-test.sh" "$perf" "$t" 2>&1)
 		r=$(perf_test_result "$out")
