@@ -16,7 +16,9 @@ PKGS=build-essential,flex,bison,pkg-config,python3,python3-dev,libelf-dev,libdw-
 
 # /proc, /sys, /dev and the project are mounted for a build or a run and
 # unmounted after it: a mount left under $WORK would make `rm -rf work`
-# reach into the host's /dev and /sys.
+# reach into the host's /dev and /sys. The recursive binds are made
+# slaves: unmounting them must not unmount the host's mounts under /sys
+# and /dev (tracefs, debugfs) where the host's mounts are shared.
 mounted() { mountpoint -q "$ROOT$1"; }
 umounts() {
 	for m in "$TOP" /dev /sys /proc; do
@@ -27,8 +29,8 @@ mounts() {
 	trap umounts EXIT
 	mkdir -p "$ROOT/proc" "$ROOT/sys" "$ROOT/dev" "$ROOT$TOP"
 	mounted /proc || mount -t proc proc "$ROOT/proc"
-	mounted /sys || mount --rbind /sys "$ROOT/sys"
-	mounted /dev || mount --rbind /dev "$ROOT/dev"
+	mounted /sys || { mount --rbind /sys "$ROOT/sys" && mount --make-rslave "$ROOT/sys"; }
+	mounted /dev || { mount --rbind /dev "$ROOT/dev" && mount --make-rslave "$ROOT/dev"; }
 	mounted "$TOP" || mount --bind "$TOP" "$ROOT$TOP"
 }
 

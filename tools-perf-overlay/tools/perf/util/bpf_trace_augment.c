@@ -1,4 +1,5 @@
 #include <bpf/libbpf.h>
+#include <api/fs/fs.h>
 #include <internal/xyarray.h>
 #include <pthread.h>
 
@@ -39,6 +40,14 @@ int augmented_syscalls__prepare(void)
 		return err;
 	}
 
+	/*
+	 * libbpf finds the tracepoints that sys_enter and sys_exit attach to
+	 * in tracefs and does not mount it: where it is not mounted yet (after
+	 * boot, in a container) they were not attached and no argument was
+	 * augmented. perf mounts it for the tracepoints' formats later anyway.
+	 */
+	if (!tracefs__mount())
+		pr_debug("Failed to mount tracefs for the augmented syscalls BPF programs\n");
 	augmented_raw_syscalls_bpf__attach(skel);
 	return 0;
 }

@@ -3366,6 +3366,9 @@ struct reader {
 	u64		 head;
 	u64		 size;
 	bool		 done;
+	bool		 release_delivered;
+	u64		 round_end;
+	u64		 released;
 	struct zstd_data   zstd_data;
 	struct decomp_data decomp_data;
 };
@@ -3469,6 +3472,32 @@ enum {
 	READER_NODATA,
 };
 
+/* Give pages back in steps of at least this much. */
+#define READER_RELEASE_MIN (1024 * 1024)
+
+/*
+ * Give back the pages of the data whose events were all delivered, at the
+ * end of each round (PERF_RECORD_FINISHED_ROUND): the flush of ordered
+ * events there delivers every event up to the end of the round before, so
+ * that nothing queued for sorting points into the data before that. Else
+ * the pages of the whole file that were read stay mapped to the end, its
+ * size added to the RSS. The mapping stays: what reads there again
+ * (auxtrace buffers, perf_session__peek_event()) faults the pages in
+ * from the page cache. Only for a read-only shared mapping, where the
+ * file is what a page holds: not for events swapped or updated in place.
+ */
+static void reader__release_delivered(struct reader *rd)
+{
+	u64 start = max(rd->released, rd->file_offset);
+	u64 end = rd->round_end & ~((u64)page_size - 1);
+
+	rd->round_end = rd->file_pos;
+	if (end < start + READER_RELEASE_MIN)
+		return;
+	if (!madvise(rd->mmap_cur + (start - rd->file_offset), end - start, MADV_DONTNEED))
+		rd->released = end;
+}
+
 /*
  * Whether the next event runs past the end of the data, as the last one of
  * a file cut short whose header says where its data now ends. On 64-bit
@@ -3500,6 +3529,7 @@ reader__read_event(struct reader *rd, struct perf_session *session,
 	u64 size;
 	int err = READER_OK;
 	union perf_event *event;
+	bool round_ends;
 	s64 skip;
 
 	if (reader__event_past_end(rd, session)) {
@@ -3519,6 +3549,7 @@ reader__read_event(struct reader *rd, struct perf_session *session,
 		return READER_NODATA;
 
 	size = event->header.size;
+	round_ends = event->header.type == PERF_RECORD_FINISHED_ROUND;
 
 	skip = -EINVAL;
 
@@ -3539,6 +3570,9 @@ reader__read_event(struct reader *rd, struct perf_session *session,
 	rd->size += size;
 	rd->head += size;
 	rd->file_pos += size;
+
+	if (round_ends && rd->release_delivered)
+		reader__release_delivered(rd);
 
 	err = __perf_session__process_decomp_events(session);
 	if (err)
@@ -3608,6 +3642,8 @@ static int __perf_session__process_events(struct perf_session *session)
 		.data_offset	= session->header.data_offset,
 		.process	= process_simple,
 		.in_place_update = session->data->in_place_update,
+		.release_delivered = !session->data->in_place_update &&
+				     !session->header.needs_swap,
 	};
 	struct ordered_events *oe = &session->ordered_events;
 	const struct perf_tool *tool = session->tool;

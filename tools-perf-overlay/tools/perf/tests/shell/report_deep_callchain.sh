@@ -3,7 +3,8 @@
 # perf report --stdio graph of call chains deeper than 64 levels
 
 # A program recurses 80 levels deep, each level spending time of its own:
-# the call graph is a node per level, each with one child. perf report
+# the call graph is a node per level, each with the next level as its
+# first child (the heaviest: the deepest level spins longest). perf report
 # --stdio draws a pipe for each level above a line; they must run down the
 # whole graph without a gap, at every depth.
 
@@ -44,12 +45,19 @@ __attribute__((noinline)) void spin(int n)
 		sink += i ^ n;
 }
 
-/* Each level spins, then goes one level deeper. */
+/*
+ * Each level spins, then goes one level deeper; the last spins eight
+ * times, so that below every level the deeper levels outweigh its own
+ * spin and come first, and its pipe runs on to its last line.
+ */
 __attribute__((noinline)) void level(int n)
 {
 	spin(n);
 	if (n > 0)
 		level(n - 1);
+	else
+		for (int i = 0; i < 7; i++)
+			spin(n);
 	__asm__ volatile("" ::: "memory");	/* not a tail call */
 }
 
