@@ -34,7 +34,11 @@ perf_test_failure() {
 
 # perf_test_skip_reason <output>: the "(why)" of perf test's Skip lines
 perf_test_skip_reason() {
-	echo "$1" | sed -nE 's/^ *[0-9]+(\.[0-9]+)?: .* : Skip *(.*)$/\2/p' | sort -u | paste -sd' '
+	local why
+	why=$(echo "$1" | sed -nE 's/^ *[0-9]+(\.[0-9]+)?: .* : Skip *(.*)$/\2/p' | sort -u | paste -sd' ')
+	# a shell test says why on a line of its own
+	case $why in ''|'()') why=$(echo "$1" | sed -n 's/^Skip: //p' | sort -u | paste -sd' ') ;; esac
+	echo "$why"
 }
 
 

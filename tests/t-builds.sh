@@ -1,13 +1,16 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 # Build coverage at the tip of the series: perf builds without libdw
-# (NO_LIBDW=1), without libelf (NO_LIBELF=1) and as perf's own minimal
-# build (tools/perf/tests/make's make_minimal); and in each of those and in
+# (NO_LIBDW=1) and as perf's own minimal build (tools/perf/tests/make's
+# make_minimal: without libelf and more); and in each of those and in
 # the libdw and LIBUNWIND=1 builds, perf -vv and perf check feature say of
 # each library what the binary links (its DT_NEEDED entries).
 . "$(dirname "$0")/lib.sh"
 
-NEW=(nolibdw nolibelf minimal)
+# NO_LIBELF=1 alone (nolibelf) is what minimal builds with more off: not
+# built by default, to keep CI inside its time (BUILDS="nolibdw nolibelf
+# minimal" builds it).
+NEW=(${BUILDS:-nolibdw minimal})
 ALL=(libdw libunwind "${NEW[@]}")
 # perf -vv feature name and the library it links when on
 LIBS=(dwarf:libdw.so libelf:libelf.so libunwind:libunwind debuginfod:libdebuginfod.so
