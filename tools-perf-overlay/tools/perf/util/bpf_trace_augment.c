@@ -42,12 +42,11 @@ int augmented_syscalls__prepare(void)
 
 	/*
 	 * libbpf finds the tracepoints that sys_enter and sys_exit attach to
-	 * in tracefs and does not mount it: where it is not mounted yet (after
-	 * boot, in a container) they were not attached and no argument was
+	 * in tracefs (/sys/kernel/tracing) and does not mount it: where it was
+	 * not mounted yet they were not attached and no argument was
 	 * augmented. perf mounts it for the tracepoints' formats later anyway.
 	 */
-	if (!tracefs__mount())
-		pr_debug("Failed to mount tracefs for the augmented syscalls BPF programs\n");
+	tracefs__mount();
 	augmented_raw_syscalls_bpf__attach(skel);
 	return 0;
 }

@@ -3476,15 +3476,17 @@ enum {
 #define READER_RELEASE_MIN (1024 * 1024)
 
 /*
- * Give back the pages of the data whose events were all delivered, at the
- * end of each round (PERF_RECORD_FINISHED_ROUND): the flush of ordered
- * events there delivers every event up to the end of the round before, so
- * that nothing queued for sorting points into the data before that. Else
- * the pages of the whole file that were read stay mapped to the end, its
- * size added to the RSS. The mapping stays: what reads there again
- * (auxtrace buffers, perf_session__peek_event()) faults the pages in
- * from the page cache. Only for a read-only shared mapping, where the
- * file is what a page holds: not for events swapped or updated in place.
+ * Give back the pages of the data before the round that ended last, at the
+ * end of each round (PERF_RECORD_FINISHED_ROUND): perf's flush of ordered
+ * events there has delivered every event up to the end of the round
+ * before (not always: after a flush of half of a full queue, or with a
+ * tool whose finished_round does not flush). Else every page read stays
+ * mapped to the end, the size of the data added to the RSS. It is safe
+ * because the mapping is shared and read-only: what reads a page again
+ * (an event still queued, auxtrace buffers, perf_session__peek_event())
+ * faults it in from the page cache with the file's bytes, and it then
+ * stays. Not for the private mapping of swapped events, whose pages would
+ * come back unswapped; in-place updates are left as they were.
  */
 static void reader__release_delivered(struct reader *rd)
 {

@@ -41,7 +41,7 @@ for n in small:500000 big:50000; do
 	if ! perf record -q -e task-clock:u -c "${n#*:}" --call-graph dwarf,8192 \
 		-o "$tmpdir/${n%%:*}.data" -- perf test -w noploop 1 2> /dev/null
 	then
-		echo "Skip: failed to record task-clock:u"
+		echo "Skip: failed to record task-clock:u (about 100 MB in /tmp)"
 		exit 2
 	fi
 done
@@ -54,8 +54,11 @@ if [ $((big_kb - small_kb)) -lt 16384 ]; then
 fi
 
 report=(perf report --stdio --no-children -g none --percent-limit 5 --no-inline)
-rss_small=$(maxrss "${report[@]}" -i "$tmpdir/small.data")
-rss_big=$(maxrss "${report[@]}" -i "$tmpdir/big.data")
+if ! rss_small=$(maxrss "${report[@]}" -i "$tmpdir/small.data") ||
+   ! rss_big=$(maxrss "${report[@]}" -i "$tmpdir/big.data"); then
+	echo "Error: perf report failed" >&2
+	exit 1
+fi
 echo "perf.data ${small_kb} -> ${big_kb} KiB, perf report peak RSS ${rss_small} -> ${rss_big} KiB"
 
 if [ $((rss_big - rss_small)) -ge $(((big_kb - small_kb) / 2)) ]; then
