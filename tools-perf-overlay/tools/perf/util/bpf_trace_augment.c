@@ -1,5 +1,5 @@
 #include <bpf/libbpf.h>
-#include <api/fs/fs.h>
+#include <api/fs/tracing_path.h>
 #include <internal/xyarray.h>
 #include <pthread.h>
 
@@ -42,11 +42,12 @@ int augmented_syscalls__prepare(void)
 
 	/*
 	 * libbpf finds the tracepoints that sys_enter and sys_exit attach to
-	 * in tracefs (/sys/kernel/tracing) and does not mount it: where it was
-	 * not mounted yet they were not attached and no argument was
-	 * augmented. perf mounts it for the tracepoints' formats later anyway.
+	 * in tracefs (/sys/kernel/tracing, or tracing/ of debugfs) and does
+	 * not mount it: where it was not mounted yet they were not attached
+	 * and no argument was augmented. Mount it as perf does to read the
+	 * tracepoints' formats, which it does later anyway.
 	 */
-	tracefs__mount();
+	tracing_path_mount();
 	augmented_raw_syscalls_bpf__attach(skel);
 	return 0;
 }
