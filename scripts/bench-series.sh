@@ -10,7 +10,7 @@ set -uo pipefail
 export BENCH_RESULTS=$OUT/series.tsv
 DOC=$TOP/Documentation/series
 if [ "${1:-}" != report ]; then
-for t in 01 02 03 04 05 06; do "$TOP/scripts/build.sh" "at-$t" libdw >/dev/null || exit 1; done
+for t in 01 02 03 04 05 06 07; do "$TOP/scripts/build.sh" "at-$t" libdw >/dev/null || exit 1; done
 "$TOP/scripts/build.sh" at-01 libunwind >/dev/null || exit 1
 "$TOP/scripts/bench-record.sh" cxx clang bigdwarf make
 : >"$BENCH_RESULTS"
@@ -26,7 +26,9 @@ BENCH_STARTUP_BUILDS="at-03-libdw at-04-libdw at-05-libdw at-06-libdw" "$M" star
 # The whole stack against v7.3-rc7 (README).
 BENCH_BUILDS="upstream-libdw series-libdw" BENCH_CMDS="report noinline script" "$M" cxx bigdwarf make
 # 07: instructions, the only measure fine enough for it.
-BENCH_BUILDS="at-06-libdw series-libdw" BENCH_CMDS="noinline" BENCH_MODES=dwarf BENCH_CALLGRIND=1 "$M" make bigdwarf
+BENCH_BUILDS="at-06-libdw at-07-libdw" BENCH_CMDS="noinline" BENCH_MODES=dwarf BENCH_CALLGRIND=1 "$M" make bigdwarf
+# 08: symbol loading, instructions on the -g recordings.
+BENCH_BUILDS="at-07-libdw series-libdw" BENCH_CMDS="noinline" BENCH_MODES=fp BENCH_CALLGRIND=1 "$M" make bigdwarf
 fi
 
 cmp() { "$TOP/scripts/bench-compare.sh" "$1" "$2"; }
@@ -37,10 +39,17 @@ cmp() { "$TOP/scripts/bench-compare.sh" "$1" "$2"; }
 { echo "Before -> after this series (on 01-03):"; cmp at-03-libdw at-04-libdw | grep -v 'more processes\|trace -a' | grep -v "^.perf report"; } >"$DOC/bench-04.txt"
 { echo "Before -> after this series (on 01-04):"; cmp at-04-libdw at-05-libdw | grep 'env\|(\|more processes' | grep -v "^.perf report"; } >"$DOC/bench-05.txt"
 { echo "Before -> after this series (on 01-05):"; cmp at-05-libdw at-06-libdw | grep '^(\|trace' | grep -v "^.perf report"; } >"$DOC/bench-06.txt"
+# instr_table <before> <after> <mode>: the instructions rows of the two builds
+instr_table() {
+	awk -F'\t' -v a="$1" -v b="$2" -v m="-$3" '$1 == "instr" && index($2, m) {
+		c = $2 " " $3; sub(/^bigdwarf-[a-z]*/, "crushtool, " substr(m, 2) ",", c)
+		sub(/^make-[a-z]*/, "make -j2, " substr(m, 2) ",", c); I[c, $4] = $5; k[c] }
+	END { for (c in k) if (I[c, a] && I[c, b])
+		printf "  %-24s %8.3f G -> %8.3f G\n", c, I[c, a] / 1e9, I[c, b] / 1e9 }' "$BENCH_RESULTS"
+}
 { echo "perf report --no-inline, instructions (callgrind), before -> after this series (on 01-06):"
-  awk -F'\t' '$1 == "instr" { c = $2 " " $3; sub(/^bigdwarf-dwarf/, "crushtool, dwarf,", c); sub(/^make-dwarf/, "make -j2, dwarf,", c)
-		I[c, $4] = $5; k[c] }
-	END { for (c in k) printf "  %-24s %8.3f G -> %8.3f G\n", c, I[c, "at-06-libdw"] / 1e9, I[c, "series-libdw"] / 1e9 }' \
-	"$BENCH_RESULTS"; } >"$DOC/bench-07.txt"
+  instr_table at-06-libdw at-07-libdw dwarf; } >"$DOC/bench-07.txt"
+{ echo "perf report --no-inline, instructions (callgrind), before -> after this series (on 01-07):"
+  instr_table at-07-libdw series-libdw fp; } >"$DOC/bench-08.txt"
 { echo "v7.3-rc7 -> all the series:"; cmp upstream-libdw series-libdw | grep -v '  perf trace\|syscalls'; } >"$DOC/bench-all.txt"
 head -50 "$DOC"/bench-0*.txt "$DOC/bench-all.txt"

@@ -9,7 +9,7 @@
 CMP="python3 $TOP/tests/chaincmp.py"
 
 ktap_print_header
-ktap_set_plan 9
+ktap_set_plan 11
 
 g++ -O2 -g -o "$TMPD/cxxwork" "$TOP/tests/workloads/cxxwork.cpp" ||
 	ktap_exit_fail_msg "cannot build the workload"
@@ -77,6 +77,30 @@ for mode in dwarf fp; do
 	report upstream libdw "$TMPD/$mode.data" "$TMPD/$mode.rup"
 	report series libdw "$TMPD/$mode.data" "$TMPD/$mode.rse"
 	cmp_report "$mode: perf report --children, series libdw vs upstream libdw" "$TMPD/$mode.rup" "$TMPD/$mode.rse"
+done
+
+# Symbol names as loaded (demangled when first shown, kernel symbols from
+# kallsyms): byte-identical to upstream's where inline frames and unwinding
+# play no part, on the -g recording and on a kernel-heavy one.
+"$REC" record -q -e cpu-clock -F 999 -g -o "$TMPD/kern.data" -- \
+	dd if=/dev/zero of=/dev/null bs=512 count=400000 >/dev/null 2>&1 ||
+	ktap_exit_fail_msg "perf record of dd failed"
+names() {	# tree data out
+	local p; p=$(perf_bin "$1" libdw)
+	PERF_CONFIG=$(conf) "$p" script -i "$2" -F ip,sym,dso >"$3" 2>/dev/null
+	PERF_CONFIG=$(conf) "$p" report -i "$2" --stdio --no-children -g caller --no-inline >>"$3" 2>/dev/null
+	PERF_CONFIG=$(conf) "$p" report -i "$2" --stdio --sort sym --no-demangle >>"$3" 2>/dev/null
+}
+for d in fp kern; do
+	names upstream "$TMPD/$d.data" "$TMPD/$d.names.up"
+	names series "$TMPD/$d.data" "$TMPD/$d.names.se"
+	n=$(grep -c . "$TMPD/$d.names.se")
+	if [ "$n" -gt 100 ] && cmp -s "$TMPD/$d.names.up" "$TMPD/$d.names.se"; then
+		ktap_test_pass "$d: symbol names identical to upstream's ($n lines of script and report)"
+	else
+		ktap_print_msg "$(diff "$TMPD/$d.names.up" "$TMPD/$d.names.se" | head -10)"
+		ktap_test_fail "$d: symbol names identical to upstream's ($n lines of script and report)"
+	fi
 done
 
 # C++ names: the inlined operator() of a lambda carries its scopes.

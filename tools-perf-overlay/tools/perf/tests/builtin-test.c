@@ -156,6 +156,7 @@ static struct test_suite *generic_tests[] = {
 	&suite__io_dir,
 	&suite__subcmd_help,
 	&suite__kallsyms_split,
+	&suite__kallsyms_parse,
 	NULL,
 };
 

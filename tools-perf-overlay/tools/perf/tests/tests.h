@@ -184,6 +184,7 @@ DECLARE_SUITE(io_dir);
 DECLARE_SUITE(uncore_event_sorting);
 DECLARE_SUITE(subcmd_help);
 DECLARE_SUITE(kallsyms_split);
+DECLARE_SUITE(kallsyms_parse);
 
 /*
  * PowerPC and S390 do not support creation of instruction breakpoints using the

@@ -113,7 +113,8 @@ static void init_rem_hits(void)
 		return;
 	}
 
-	strcpy(rem_sq_bracket->name, "[...]");
+	strcpy(rem_sq_bracket->elf_name, "[...]");
+	rem_sq_bracket->name = rem_sq_bracket->elf_name;
 	rem_hits.ms.sym = rem_sq_bracket;
 }
 
