@@ -28,7 +28,7 @@ BENCH_BUILDS="upstream-libdw series-libdw" BENCH_CMDS="report noinline script" "
 # 07: instructions, the only measure fine enough for it.
 BENCH_BUILDS="at-06-libdw at-07-libdw" BENCH_CMDS="noinline" BENCH_MODES=dwarf BENCH_CALLGRIND=1 "$M" make bigdwarf
 # 08: symbol loading, instructions on the -g recordings.
-BENCH_BUILDS="at-07-libdw series-libdw" BENCH_CMDS="noinline" BENCH_MODES=fp BENCH_CALLGRIND=1 "$M" make bigdwarf
+BENCH_BUILDS="at-07-libdw series-libdw" BENCH_CMDS="noinline report script" BENCH_MODES=fp BENCH_CALLGRIND=1 "$M" make bigdwarf
 fi
 
 cmp() { "$TOP/scripts/bench-compare.sh" "$1" "$2"; }
@@ -49,7 +49,7 @@ instr_table() {
 }
 { echo "perf report --no-inline, instructions (callgrind), before -> after this series (on 01-06):"
   instr_table at-06-libdw at-07-libdw dwarf; } >"$DOC/bench-07.txt"
-{ echo "perf report --no-inline, instructions (callgrind), before -> after this series (on 01-07):"
+{ echo "Instructions (callgrind), before -> after this series (on 01-07):"
   instr_table at-07-libdw series-libdw fp; } >"$DOC/bench-08.txt"
 { echo "v7.3-rc7 -> all the series:"; cmp upstream-libdw series-libdw | grep -v '  perf trace\|syscalls'; } >"$DOC/bench-all.txt"
 head -50 "$DOC"/bench-0*.txt "$DOC/bench-all.txt"

@@ -56,7 +56,10 @@ static int kallsyms__parse_line(char *line, char *eol, void *arg,
 	return process_symbol(arg, name, p[1], start);
 }
 
-/* Read size: a kernel's kallsyms has a few MB in lines of 30 to 100 bytes. */
+/*
+ * Read size. /proc/kallsyms gives a page per read(); a regular file (a copy in
+ * the build-id cache, a test's) fills the buffer.
+ */
 #define KALLSYMS_BUF_SIZE (64 * 1024)
 
 /*

@@ -337,8 +337,8 @@ struct symbol *symbol__new(u64 start, u64 len, u8 binding, u8 type, const char *
 
 	pr_debug4("%s: %s %#" PRIx64 "-%#" PRIx64 "\n",
 		  __func__, name, start, sym->end);
-	memcpy(sym->elf_name, name, namelen);
-	sym->name = sym->elf_name;
+	memcpy(sym->raw_name, name, namelen);
+	sym->name = sym->raw_name;
 
 	return sym;
 }
@@ -373,7 +373,7 @@ void __symbol__demangle(struct symbol *sym)
 
 	mutex_lock(symbol__demangle_lock());
 	if (atomic_load_explicit(&sym->flags, memory_order_relaxed) & SYMBOL_FLAG_MANGLED) {
-		demangled = demangle_sym(sym->elf_name);
+		demangled = demangle_sym(sym->raw_name);
 		if (demangled) {
 			sym->name = demangled;
 			sym->namelen = strlen(demangled);
@@ -393,7 +393,7 @@ void symbol__delete(struct symbol *sym)
 			annotation__exit(notes);
 		}
 	}
-	if (sym->name != sym->elf_name)
+	if (sym->name != sym->raw_name)
 		free(sym->name);
 	free(((void *)sym) - symbol_conf.priv_size);
 }
@@ -663,7 +663,7 @@ struct symbol *dso__find_symbol(struct dso *dso, u64 addr)
 		dso__set_last_find_result_symbol(dso, symbols__find(dso__symbols(dso), addr));
 	}
 
-	return dso__last_find_result_symbol(dso);
+	return symbol__demangle(dso__last_find_result_symbol(dso));
 }
 
 struct symbol *dso__find_symbol_nocache(struct dso *dso, u64 addr)

@@ -100,26 +100,28 @@ struct symbol {
 	u64		start;
 	u64		end;
 	/**
-	 * The name, of length namelen: elf_name, or its demangled form. A
+	 * The name, of length namelen: raw_name, or its demangled form. A
 	 * loader that wants a dso's names demangled marks each symbol with
-	 * symbol__set_mangled(); the name stays elf_name until
+	 * symbol__set_mangled(); the name stays raw_name until
 	 * symbol__demangle() points it to a demangled copy (freed with the
 	 * symbol) and clears the flag, once. Every function that hands a dso's
 	 * symbol out (dso__find_symbol(), the first/last/next walks,
 	 * symbols__for_each_entry(), the by-name sort) and the choice between
 	 * aliases demangle it first, so only the symbols a session uses are
-	 * demangled, not every symbol of every dso it loads. Concurrent
-	 * callers (perf top's threads): the copy is made under a lock and
-	 * published by clearing the flag (release), which symbol__demangle()
-	 * reads (acquire).
+	 * demangled, not every symbol of every dso it loads; code that takes a
+	 * symbol straight from the rb-tree with rb_entry() must call
+	 * symbol__demangle() before it reads the name. Concurrent callers
+	 * (perf top's threads): the copy is made under a lock and published by
+	 * clearing the flag (release), which symbol__demangle() reads
+	 * (acquire).
 	 */
 	char		*name;
 	u16		namelen;
 	_Atomic uint16_t flags;
 	/** Architecture specific. Unused except on PPC where it holds st_other. */
 	u8		arch_sym;
-	/** The name as loaded (ELF, kallsyms, perf map...). */
-	char		elf_name[];
+	/** The name as loaded (ELF symbol table, kallsyms, perf map...). */
+	char		raw_name[];
 };
 
 void symbol__delete(struct symbol *sym);

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <linux/bitmap.h>
 #include <linux/string.h>
+#include <linux/zalloc.h>
 
 #include "../../util/callchain.h"
 #include "../../util/debug.h"
@@ -107,14 +108,15 @@ static struct callchain_list rem_hits;
 
 static void init_rem_hits(void)
 {
-	rem_sq_bracket = malloc(sizeof(*rem_sq_bracket) + 6);
+	rem_sq_bracket = zalloc(sizeof(*rem_sq_bracket) + 6);
 	if (!rem_sq_bracket) {
 		fprintf(stderr, "Not enough memory to display remaining hits\n");
 		return;
 	}
 
-	strcpy(rem_sq_bracket->elf_name, "[...]");
-	rem_sq_bracket->name = rem_sq_bracket->elf_name;
+	strcpy(rem_sq_bracket->raw_name, "[...]");
+	rem_sq_bracket->name = rem_sq_bracket->raw_name;
+	rem_sq_bracket->namelen = 5;
 	rem_hits.ms.sym = rem_sq_bracket;
 }
 
