@@ -5,7 +5,8 @@
 # perf loads a binary's symbols with their ELF names and demangles a name
 # when it first hands the symbol out: the names in report, script and
 # annotate, a --symbols filter by demangled name and --no-demangle must be
-# what they were when every name was demangled at load.
+# what they were when every name was demangled at load; C++, and Rust's two
+# manglings when rustc is there.
 
 set -e
 
@@ -138,6 +139,42 @@ fi
 if [ -n "$box" ] && command -v objdump > /dev/null; then
 	perf annotate -i "$perf_data" --stdio -s "$box" > "$tmpdir/annotate" 2>/dev/null || true
 	check "perf annotate" "$tmpdir/annotate" "demo::Box<int>::spin"
+fi
+
+# Rust, with its default (legacy) and its v0 mangling, when rustc is there.
+if command -v rustc > /dev/null; then
+	cat > "$tmpdir/work.rs" << _EOF
+mod rustdemo {
+    #[inline(never)]
+    pub fn spin(n: u64) -> u64 {
+        let mut x: u64 = 0;
+        for i in 0..n {
+            x = std::hint::black_box(x.wrapping_mul(3).wrapping_add(i));
+        }
+        x
+    }
+}
+
+fn main() {
+    let n = std::env::args().nth(1).and_then(|s| s.parse().ok()).unwrap_or(100_000_000);
+    std::process::exit((rustdemo::spin(n) == 1) as i32);
+}
+_EOF
+	# The default mangling (legacy, as of rustc 1.95), then v0.
+	for mangling in default v0; do
+		opt=()
+		[ $mangling = v0 ] && opt=(-C symbol-mangling-version=v0)
+		if ! rustc -O "${opt[@]}" -o "$tmpdir/work" "$tmpdir/work.rs" > /dev/null 2>&1 ||
+		   ! perf record -q -e cpu-clock -F 999 -o "$perf_data" -- \
+			"$tmpdir/work" > /dev/null 2>&1; then
+			echo "Rust ($mangling mangling): no program or no recording, not checked"
+			continue
+		fi
+		perf report -i "$perf_data" -q --stdio --sort sym > "$tmpdir/report" 2>/dev/null
+		check "perf report, Rust $mangling" "$tmpdir/report" "work::rustdemo::spin"
+		perf script -i "$perf_data" -F ip,sym > "$tmpdir/script" 2>/dev/null
+		check "perf script, Rust $mangling" "$tmpdir/script" "work::rustdemo::spin"
+	done
 fi
 
 exit $err
