@@ -28,7 +28,7 @@ BENCH_BUILDS="upstream-libdw series-libdw" BENCH_CMDS="report noinline script" "
 # 07: instructions, the only measure fine enough for it.
 BENCH_BUILDS="at-06-libdw at-07-libdw" BENCH_CMDS="noinline" BENCH_MODES=dwarf BENCH_CALLGRIND=1 "$M" make bigdwarf
 # 08: symbol loading, instructions on the -g recordings.
-BENCH_BUILDS="at-07-libdw series-libdw" BENCH_CMDS="noinline report script" BENCH_MODES=fp BENCH_CALLGRIND=1 "$M" make bigdwarf
+BENCH_BUILDS="at-07-libdw series-libdw" BENCH_CMDS="noinline report script" BENCH_MODES=fp BENCH_CALLGRIND=1 "$M" make bigdwarf clang
 fi
 
 cmp() { "$TOP/scripts/bench-compare.sh" "$1" "$2"; }
@@ -43,7 +43,8 @@ cmp() { "$TOP/scripts/bench-compare.sh" "$1" "$2"; }
 instr_table() {
 	awk -F'\t' -v a="$1" -v b="$2" -v m="-$3" '$1 == "instr" && index($2, m) {
 		c = $2 " " $3; sub(/^bigdwarf-[a-z]*/, "crushtool, " substr(m, 2) ",", c)
-		sub(/^make-[a-z]*/, "make -j2, " substr(m, 2) ",", c); I[c, $4] = $5; k[c] }
+		sub(/^make-[a-z]*/, "make -j2, " substr(m, 2) ",", c)
+		sub(/^clang-[a-z]*/, "clang++, " substr(m, 2) ",", c); I[c, $4] = $5; k[c] }
 	END { for (c in k) if (I[c, a] && I[c, b])
 		printf "  %-24s %8.3f G -> %8.3f G\n", c, I[c, a] / 1e9, I[c, b] / 1e9 }' "$BENCH_RESULTS"
 }
