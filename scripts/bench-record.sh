@@ -10,6 +10,10 @@
 # bigdwarf  ceph's crushtool --test, libceph-common.so.2 with 275 MB of
 #           separate DWARF (ceph-base, librados2-dbg)
 # quarter   the bigdwarf run for a quarter of its work
+# ceph      bench/ceph-job.sh: a one-mon ceph cluster and a librados client
+#           issuing mon commands, 10 rounds (broader code: ceph-mon with 279
+#           MB of separate DWARF, libceph-common with 262 MB); not in
+#           install-deps.sh: apt-get install ceph-mon ceph-mon-dbg python3-rados
 # addrs100, addrs3000  bench/addrs-gen.py programs, 5 s at -F 4000
 # Each with -g and --call-graph dwarf (addrs*: -g, quarter: dwarf), -e cpu-clock.
 set -uo pipefail
@@ -35,6 +39,15 @@ crushtool_ok() {
 	command -v crushtool >/dev/null && dpkg-query -W librados2-dbg >/dev/null 2>&1 && return 0
 	echo "bench: no crushtool or librados2-dbg (scripts/install-deps.sh): no $1 candle" >&2
 	return 1
+}
+
+ceph_ok() {
+	local p
+	for p in ceph-mon ceph-mon-dbg librados2-dbg python3-rados; do
+		dpkg-query -W "$p" >/dev/null 2>&1 && continue
+		echo "bench: no $p (apt-get install ceph-mon ceph-mon-dbg librados2-dbg python3-rados): no ceph candle" >&2
+		return 1
+	done
 }
 
 make_src() {
@@ -80,6 +93,11 @@ for c in "$@"; do
 		for m in $(candle_modes "$c"); do
 			record "$c" $m 999 crushtool -i "$CANDLES/crushmap" --test --num-rep 3 \
 				--min-x 0 --max-x "$x" --show-statistics
+		done ;;
+	ceph)	ceph_ok || continue
+		for m in $(candle_modes "$c"); do
+			record ceph $m 999 "$TOP/bench/ceph-job.sh" "$CANDLES/ceph-$m.scratch" 10
+			rm -rf "$CANDLES/ceph-$m.scratch"
 		done ;;
 	addrs100|addrs3000)
 		gen_build "$c" addrs-gen.py "${c#addrs}" gcc || continue
