@@ -101,8 +101,10 @@ instr() {	# candle
 # of the hot library's debug file.
 floor() {
 	local dbg r
-	dbg=$(find /usr/lib/debug/.build-id -name '*.debug' -size +50M 2>/dev/null | sed -n 1p)
-	[ -n "$dbg" ] || return 0
+	dbg=$(readelf -n /usr/lib/x86_64-linux-gnu/ceph/libceph-common.so.2 2>/dev/null |
+		awk '/Build ID/ { print substr($3, 1, 2) "/" substr($3, 3) }')
+	dbg=/usr/lib/debug/.build-id/$dbg.debug
+	[ -s "$dbg" ] || return 0
 	for r in $(seq 1 "$RUNS"); do
 		/usr/bin/time -f "%e" -o "$OUT/t.$$" objcopy --decompress-debug-sections "$dbg" "$OUT/dec.$$"
 		row floor "objcopy --decompress-debug-sections" "$(cat "$OUT/t.$$")"
