@@ -14,6 +14,10 @@
 #           issuing mon commands, 10 rounds (broader code: ceph-mon with 279
 #           MB of separate DWARF, libceph-common with 262 MB); not in
 #           install-deps.sh: apt-get install ceph-mon ceph-mon-dbg python3-rados
+# cephosd   bench/ceph-osd-job.sh: one mon and one memstore osd, rados bench
+#           3 s of writes and 3 s of reads, objects with xattrs and omap
+#           (ceph-osd with 595 MB of separate DWARF); also needs ceph-osd
+#           and ceph-osd-dbg
 # addrs100, addrs3000  bench/addrs-gen.py programs, 5 s at -F 4000
 # Each with -g and --call-graph dwarf (addrs*: -g, quarter: dwarf), -e cpu-clock.
 set -uo pipefail
@@ -41,11 +45,11 @@ crushtool_ok() {
 	return 1
 }
 
-ceph_ok() {
-	local p
-	for p in ceph-mon ceph-mon-dbg librados2-dbg python3-rados; do
+ceph_ok() {	# candle packages...
+	local c=$1 p; shift
+	for p in ceph-mon ceph-mon-dbg librados2-dbg "$@"; do
 		dpkg-query -W "$p" >/dev/null 2>&1 && continue
-		echo "bench: no $p (apt-get install ceph-mon ceph-mon-dbg librados2-dbg python3-rados): no ceph candle" >&2
+		echo "bench: no $p (apt-get install ceph-mon ceph-mon-dbg librados2-dbg $*): no $c candle" >&2
 		return 1
 	done
 }
@@ -94,10 +98,15 @@ for c in "$@"; do
 			record "$c" $m 999 crushtool -i "$CANDLES/crushmap" --test --num-rep 3 \
 				--min-x 0 --max-x "$x" --show-statistics
 		done ;;
-	ceph)	ceph_ok || continue
+	ceph)	ceph_ok ceph python3-rados || continue
 		for m in $(candle_modes "$c"); do
 			record ceph $m 999 "$TOP/bench/ceph-job.sh" "$CANDLES/ceph-$m.scratch" 10
 			rm -rf "$CANDLES/ceph-$m.scratch"
+		done ;;
+	cephosd) ceph_ok cephosd ceph-osd ceph-osd-dbg || continue
+		for m in $(candle_modes "$c"); do
+			record cephosd $m 999 "$TOP/bench/ceph-osd-job.sh" "$CANDLES/cephosd-$m.scratch" 3
+			rm -rf "$CANDLES/cephosd-$m.scratch"
 		done ;;
 	addrs100|addrs3000)
 		gen_build "$c" addrs-gen.py "${c#addrs}" gcc || continue
