@@ -91,6 +91,9 @@ static struct test_suite *generic_tests[] = {
 	&suite__hwmon_pmu,
 	&suite__tool_pmu,
 	&suite__dso_data,
+#ifdef HAVE_LIBDW_SUPPORT
+	&suite__dwarf_lines,
+#endif
 	&suite__perf_evsel__roundtrip_name_test,
 #ifdef HAVE_LIBTRACEEVENT
 	&suite__perf_evsel__tp_sched_test,

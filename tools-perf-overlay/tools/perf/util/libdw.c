@@ -4,6 +4,7 @@
 #include "srcline.h"
 #include "symbol.h"
 #include "dwarf-aux.h"
+#include "dwarf-lines.h"
 #include "callchain.h"
 #include "debug.h"
 #include "mutex.h"
@@ -13,6 +14,7 @@
 #include "strbuf.h"
 #include <fcntl.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <pthread.h>
 #include <stddef.h>
 #include <string.h>
@@ -566,14 +568,18 @@ void libdw__end_dwfl(Dwfl *dwfl)
  * Key: the dso. Bound: per dso looked up in, the module's files (the dso's
  * mapped, or a compressed debug file read, with its descriptor, and its
  * inflated DWARF), the CU index (48 bytes per subprogram range of the CUs
- * looked up in), the CU range table (32 bytes per range of each CU) and the
- * C++ names. Invalidation: none, the files of a dso do not change during a
- * session; freed with the dso (dso__free_libdw()). Locking: made on first
- * use and used under srcline__lock().
+ * looked up in), the CU range table (32 bytes per range of each CU), the
+ * C++ names and the line tables of the CUs looked up in (struct
+ * dwarf_lines: 16 bytes per row a lookup can find, about a quarter of the
+ * CU's rows in libdw's form, and 24 per file). Invalidation: none, the
+ * files of a dso do not change during a session; freed with the dso
+ * (dso__free_libdw()). Locking: made on first use and used under
+ * srcline__lock().
  */
 struct dso_libdw {
 	Dwfl		*dwfl;
 	struct hashmap	*cu_funcs;	/* Dwarf_CU * -> struct cu_funcs * */
+	struct hashmap	*cu_lines;	/* Dwarf_CU * -> struct dwarf_lines *, NULL: libdw's */
 	struct cu_ranges *cu_ranges;	/* made on first use */
 	enum {
 		DWARF_FOUND,
@@ -1091,6 +1097,74 @@ static const char *dso_libdw__qualified_name(struct dso_libdw *dl, Dwarf_Die *di
 }
 
 /*
+ * The line table of the CU, decoded by perf on its first lookup (struct
+ * dwarf_lines), or NULL where perf leaves it to libdw or has no memory.
+ */
+static struct dwarf_lines *dso_libdw__cu_lines(struct dso_libdw *dl, Dwarf_Die *cu_die)
+{
+	struct dwarf_lines *lines = NULL;
+
+	if (!dl->cu_lines) {
+		dl->cu_lines = hashmap__new(cu_funcs__hash, cu_funcs__equal, NULL);
+		if (IS_ERR(dl->cu_lines))
+			dl->cu_lines = NULL;
+	}
+	if (!dl->cu_lines)
+		return NULL;
+
+	if (!hashmap__find(dl->cu_lines, cu_die->cu, &lines)) {
+		lines = dwarf_lines__new(cu_die);
+		if (hashmap__add(dl->cu_lines, cu_die->cu, lines)) {
+			dwarf_lines__delete(lines);
+			return NULL;
+		}
+	}
+	return lines;
+}
+
+/*
+ * The source line of addr, a DWARF address, in the CU of cu_die: 1 and
+ * *src (NULL: a row without a file) and *lineno, as dwarf_getsrc_die(),
+ * dwarf_linesrc() and dwarf_lineno() give them, 0 when the CU has none.
+ */
+static int dso_libdw__cu_line(struct dso_libdw *dl, Dwarf_Die *cu_die, Dwarf_Addr addr,
+			      const char **src, int *lineno)
+{
+	struct dwarf_lines *lines = dso_libdw__cu_lines(dl, cu_die);
+	Dwarf_Line *line;
+
+	if (lines)
+		return dwarf_lines__find(lines, addr, src, lineno);
+
+	line = dwarf_getsrc_die(cu_die, addr);
+	if (!line)
+		return 0;
+	*src = dwarf_linesrc(line, /*mtime=*/NULL, /*length=*/NULL);
+	dwarf_lineno(line, lineno);
+	return 1;
+}
+
+/*
+ * die_get_call_file() from the CU's line table: the file of the call of an
+ * inlined subroutine, in the file table of the unit its DW_AT_decl_file
+ * is in, as die_get_call_file() finds it.
+ */
+static const char *dso_libdw__call_file(struct dso_libdw *dl, Dwarf_Die *die)
+{
+	struct dwarf_lines *lines;
+	Dwarf_Attribute attr;
+	Dwarf_Die cu_die;
+	Dwarf_Word idx;
+
+	if (!dwarf_attr(die, DW_AT_call_file, &attr) || dwarf_formudata(&attr, &idx) ||
+	    idx > INT_MAX || !dwarf_attr_integrate(die, DW_AT_decl_file, &attr) ||
+	    !dwarf_cu_die(attr.cu, &cu_die, NULL, NULL, NULL, NULL, NULL, NULL))
+		return NULL;
+	lines = dso_libdw__cu_lines(dl, &cu_die);
+	return lines ? dwarf_lines__file(lines, idx) : die_get_call_file(die);
+}
+
+/*
  * cu_walk_functions_at() with the CU's index: the subprogram at addr and
  * the inlined subroutines in it, from the outermost.
  */
@@ -1123,6 +1197,14 @@ void dso__free_libdw(struct dso *dso)
 			hashmap__for_each_entry(dl->cu_funcs, cur, bkt)
 				cu_funcs__delete(cur->pvalue);
 			hashmap__free(dl->cu_funcs);
+		}
+		if (dl->cu_lines) {
+			struct hashmap_entry *cur;
+			size_t bkt;
+
+			hashmap__for_each_entry(dl->cu_lines, cur, bkt)
+				dwarf_lines__delete(cur->pvalue);
+			hashmap__free(dl->cu_lines);
 		}
 		cu_ranges__delete(dl->cu_ranges);
 		dwfl_end(dl->dwfl);
@@ -1520,7 +1602,7 @@ struct libdw_a2l_cb_args {
 static int libdw_a2l_cb(Dwarf_Die *die, void *_args)
 {
 	struct libdw_a2l_cb_args *args  = _args;
-	const char *call_fname = die_get_call_file(die);
+	const char *call_fname = dso_libdw__call_file(args->dl, die);
 	int call_lineno = die_get_call_lineno(die);
 	char *call_srcline = srcline__unknown;
 	struct symbol *inline_sym;
@@ -1609,12 +1691,11 @@ int libdw__addr2line(u64 addr, char **file, unsigned int *line_nr,
 		     struct dso *dso, bool unwind_inlines,
 		     struct inline_node *node, struct symbol *sym)
 {
-	Dwarf_Die cu_mem, *cudie = NULL;
+	Dwarf_Die cu_mem, *cudie;
 	struct dso_libdw *dl;
 	Dwfl_Module *mod;
-	Dwfl_Line *dwline;
-	Dwarf_Addr bias;
-	const char *src;
+	Dwarf_Addr bias, unused_bias;
+	const char *src = NULL;
 	u64 dwfl_addr;
 	Dwarf *dwarf;
 	int lineno = 0;
@@ -1640,13 +1721,12 @@ int libdw__addr2line(u64 addr, char **file, unsigned int *line_nr,
 	if (!dwarf)
 		return dl->dwarf == DWARF_NONE ? LIBDW_A2L_NO_LINE : 0;
 
-	/* Find source line information for the address. */
-	dwline = dwfl_module_getsrc(mod, addr + bias);
-	if (dwline) {
-		src = dwfl_lineinfo(dwline, /*addr=*/NULL, &lineno, /*col=*/NULL,
-				    /*mtime=*/NULL, /*length=*/NULL);
-	} else {
-		Dwarf_Line *line;
+	/*
+	 * Find source line information for the address: the line table of
+	 * the CU libdw finds for it, as dwfl_module_getsrc() reads it.
+	 */
+	cudie = dwfl_module_addrdie(mod, addr + bias, &unused_bias);
+	if (!cudie || !dso_libdw__cu_line(dl, cudie, addr, &src, &lineno)) {
 		int ret;
 
 		/*
@@ -1662,13 +1742,8 @@ int libdw__addr2line(u64 addr, char **file, unsigned int *line_nr,
 		ret = dso_libdw__cu_at(dl, dwarf, addr, &cu_mem);
 		if (ret == 0)
 			return LIBDW_A2L_NO_LINE;
-		if (ret < 0)
+		if (ret < 0 || !dso_libdw__cu_line(dl, &cu_mem, addr, &src, &lineno))
 			return 0;
-		line = dwarf_getsrc_die(&cu_mem, addr);
-		if (!line)
-			return 0;
-		src = dwarf_linesrc(line, /*mtime=*/NULL, /*length=*/NULL);
-		dwarf_lineno(line, &lineno);
 		cudie = &cu_mem;
 	}
 
@@ -1679,7 +1754,6 @@ int libdw__addr2line(u64 addr, char **file, unsigned int *line_nr,
 
 	/* Optionally unwind inline function call chain. */
 	if (unwind_inlines && node) {
-		Dwarf_Addr unused_bias;
 		struct libdw_a2l_cb_args args = {
 			.dso = dso,
 			.dl = dl,
@@ -1697,10 +1771,7 @@ int libdw__addr2line(u64 addr, char **file, unsigned int *line_nr,
 		}
 
 		/* Walk from the parent down to the leaf. */
-		if (!cudie)
-			cudie = dwfl_module_addrdie(mod, addr + bias, &unused_bias);
-		if (cudie)
-			libdw__walk_functions_at(args.dl, cudie, addr, libdw_a2l_cb, &args);
+		libdw__walk_functions_at(args.dl, cudie, addr, libdw_a2l_cb, &args);
 
 		if (!args.leaf_srcline_used)
 			free(args.leaf_srcline);
