@@ -2,7 +2,7 @@
 /*
  * A CU's line table for source line lookups, decoded from .debug_line.
  *
- * libdw decodes a CU's whole line program into rows of about 50 bytes
+ * libdw decodes a CU's whole line program into rows of 40 bytes
  * (dwarf_getsrclines()), with a list node malloc()ed per row on the way,
  * and keeps them for the life of the Dwarf: on broad C++ code, where the
  * sampled addresses fall in a few hundred CUs of tens of thousands of rows
@@ -27,8 +27,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <gelf.h>
+#include <linux/compiler.h>
 #include <linux/zalloc.h>
 
+#include "debug.h"
 #include "dwarf-lines.h"
 
 struct dwarf_line_row {
@@ -47,8 +49,19 @@ struct dwarf_line_file {
 	char		*path;		/* dir/name, made on first use */
 };
 
+/*
+ * One CU's line table (dwarf_lines__new()). Key: the CU, as the caller
+ * keeps it (struct dso_libdw's cu_lines). Bound: 16 bytes per row kept,
+ * at most one per byte of the CU's line program, and 24 per file, plus
+ * the names joined on first use. Invalidation: none, the DWARF doesn't
+ * change; the caller frees it before the Dwarf its names point into.
+ * Locking: the caller's (dwarf_lines__file() joins names in place).
+ *
+ * Each CU's comp_dir is used for its own table; libdw caches one table
+ * per line program offset, with the comp_dir of the unit that read it
+ * first, which only a type unit sharing the program could make differ.
+ */
 struct dwarf_lines {
-	Dwarf_Off		cu_off;
 	size_t			nr_rows;
 	struct dwarf_line_row	*rows;		/* sorted by address */
 	size_t			nr_files, alloc_files;
@@ -65,15 +78,20 @@ struct lines_reader {
 	bool			bad;
 };
 
+/*
+ * LEB128 numbers of at most 10 bytes, as libdw reads them; a longer one,
+ * or one that runs past the end, libdw reads as another number: refused.
+ */
+#define LEB128_MAX_BYTES 10
+
 static uint64_t reader__uleb(struct lines_reader *r)
 {
 	uint64_t v = 0;
 
-	for (unsigned int shift = 0; r->p < r->end; shift += 7) {
+	for (unsigned int i = 0; i < LEB128_MAX_BYTES && r->p < r->end; i++) {
 		unsigned char b = *r->p++;
 
-		if (shift < 64)
-			v |= (uint64_t)(b & 0x7f) << shift;
+		v |= (uint64_t)(b & 0x7f) << (7 * i);
 		if (!(b & 0x80))
 			return v;
 	}
@@ -84,17 +102,14 @@ static uint64_t reader__uleb(struct lines_reader *r)
 static int64_t reader__sleb(struct lines_reader *r)
 {
 	uint64_t v = 0;
-	unsigned int shift = 0;
 
-	while (r->p < r->end) {
+	for (unsigned int i = 0; i < LEB128_MAX_BYTES && r->p < r->end; i++) {
 		unsigned char b = *r->p++;
 
-		if (shift < 64)
-			v |= (uint64_t)(b & 0x7f) << shift;
-		shift += 7;
+		v |= (uint64_t)(b & 0x7f) << (7 * i);
 		if (!(b & 0x80)) {
-			if (shift < 64 && (b & 0x40))
-				v |= ~0ULL << shift;
+			if (i < LEB128_MAX_BYTES - 1 && (b & 0x40))
+				v |= ~0ULL << (7 * (i + 1));
 			return (int64_t)v;
 		}
 	}
@@ -142,7 +157,11 @@ static const char *section__string(const struct lines_section *sec, uint64_t off
 	return (const char *)sec->start + off;
 }
 
-/* The data of the named section of elf, unless libdw left it compressed. */
+/*
+ * The data of the section libdw reads by that name (the first outside a
+ * section group), unless libdw left it compressed: then none, and the CU's
+ * lines are left to libdw.
+ */
 static void elf__lines_section(Elf *elf, size_t shstrndx, const char *name,
 			       struct lines_section *sec)
 {
@@ -153,12 +172,17 @@ static void elf__lines_section(Elf *elf, size_t shstrndx, const char *name,
 		const char *scn_name;
 		Elf_Data *data;
 
-		if (!gelf_getshdr(scn, &shdr) || shdr.sh_type == SHT_NOBITS ||
-		    (shdr.sh_flags & SHF_COMPRESSED))
+		if (!gelf_getshdr(scn, &shdr) || (shdr.sh_flags & SHF_GROUP))
 			continue;
 		scn_name = elf_strptr(elf, shstrndx, shdr.sh_name);
 		if (!scn_name || strcmp(scn_name, name))
 			continue;
+		if (shdr.sh_type == SHT_NOBITS)
+			return;
+		if (shdr.sh_flags & SHF_COMPRESSED) {
+			pr_debug2("%s is still compressed: libdw decodes its line tables\n", name);
+			return;
+		}
 		data = elf_getdata(scn, NULL);
 		if (data && data->d_buf) {
 			sec->start = data->d_buf;
@@ -172,8 +196,11 @@ static int dwarf_lines__add_file(struct dwarf_lines *lines, const char *dir, con
 {
 	if (lines->nr_files == lines->alloc_files) {
 		size_t alloc = lines->alloc_files ? lines->alloc_files * 2 : 64;
-		struct dwarf_line_file *files = realloc(lines->files, alloc * sizeof(*files));
+		struct dwarf_line_file *files;
 
+		if (alloc > SIZE_MAX / sizeof(*files))
+			return -ENOMEM;
+		files = realloc(lines->files, alloc * sizeof(*files));
 		if (!files)
 			return -ENOMEM;
 		lines->files = files;
@@ -201,7 +228,7 @@ static int read_entry(struct lines_reader *r, const struct entry_format *fmt, un
 	for (unsigned int i = 0; i < nfmt; i++) {
 		const char *s = NULL;
 		uint64_t v = 0;
-		bool is_string = false;
+		bool is_string = false, is_value = true;
 
 		switch (fmt[i].form) {
 		case DW_FORM_string:
@@ -235,6 +262,7 @@ static int read_entry(struct lines_reader *r, const struct entry_format *fmt, un
 			if (r->end - r->p < 16)
 				return -EINVAL;
 			r->p += 16;
+			is_value = false;
 			break;
 		case DW_FORM_block: {
 			uint64_t len = reader__uleb(r);
@@ -242,6 +270,7 @@ static int read_entry(struct lines_reader *r, const struct entry_format *fmt, un
 			if (len > (uint64_t)(r->end - r->p))
 				return -EINVAL;
 			r->p += len;
+			is_value = false;
 			break;
 		}
 		default:	/* strx, strp_sup, ...: left to libdw */
@@ -254,7 +283,8 @@ static int read_entry(struct lines_reader *r, const struct entry_format *fmt, un
 				return -EINVAL;
 			*path = s;
 		} else if (fmt[i].type == DW_LNCT_directory_index) {
-			if (is_string)
+			/* dwarf_formudata() reads it: data1/2/4/8 and udata */
+			if (is_string || !is_value)
 				return -EINVAL;
 			*dir = v;
 		}
@@ -262,13 +292,34 @@ static int read_entry(struct lines_reader *r, const struct entry_format *fmt, un
 	return 0;
 }
 
-/* Reads a DWARF 5 entry format list. */
+/*
+ * Reads a DWARF 5 entry format list. libdw checks each form before it
+ * reads an entry and keeps types and forms in 16 bits: a form read_entry()
+ * doesn't know, or a larger number, is refused here.
+ */
 static int read_formats(struct lines_reader *r, struct entry_format *fmt, unsigned int *nfmt)
 {
 	*nfmt = reader__fixed(r, 1);
 	for (unsigned int i = 0; i < *nfmt; i++) {
 		fmt[i].type = reader__uleb(r);
 		fmt[i].form = reader__uleb(r);
+		if (r->bad || fmt[i].type > 0xffff)
+			return -EINVAL;
+		switch (fmt[i].form) {
+		case DW_FORM_string:
+		case DW_FORM_line_strp:
+		case DW_FORM_strp:
+		case DW_FORM_udata:
+		case DW_FORM_data1:
+		case DW_FORM_data2:
+		case DW_FORM_data4:
+		case DW_FORM_data8:
+		case DW_FORM_data16:
+		case DW_FORM_block:
+			break;
+		default:
+			return -EINVAL;
+		}
 	}
 	return r->bad ? -EINVAL : 0;
 }
@@ -352,7 +403,7 @@ static int rows__sort(struct dwarf_line_row *rows, size_t nr)
  * Keeps the rows a lookup can find: the last of each address, and of those
  * the first of a run with the same file and line (or ends of sequences).
  * libdw marks the last row as the end of a sequence, as the spec wants: so
- * does this, before the runs are merged.
+ * does this, before rows of the same line are merged into the first.
  */
 static size_t rows__compact(struct dwarf_line_row *rows, size_t nr)
 {
@@ -440,8 +491,10 @@ static int run_program(struct lines_reader *r, struct dwarf_lines *lines,
 				st.discriminator = reader__uleb(r);
 				break;
 			case DW_LNE_define_file:	/* left to libdw */
+			case 0x90:	/* DW_LNE_NVIDIA_inlined_call and */
+			case 0x91:	/* _set_function_name: libdw reads them its way */
 				return -EINVAL;
-			default:	/* unknown, or not about lines (NVIDIA's) */
+			default:	/* unknown: skipped, as libdw does */
 				r->p = next;
 				break;
 			}
@@ -507,6 +560,8 @@ static int run_program(struct lines_reader *r, struct dwarf_lines *lines,
 			struct dwarf_line_row *rows;
 
 			alloc = alloc ? alloc * 2 : 1024;
+			if (alloc > SIZE_MAX / sizeof(*rows))
+				return -ENOMEM;
 			rows = realloc(lines->rows, alloc * sizeof(*rows));
 			if (!rows)
 				return -ENOMEM;
@@ -541,7 +596,9 @@ static int dwarf_lines__read(struct dwarf_lines *lines, Elf *elf, uint64_t off,
 	GElf_Ehdr ehdr;
 	size_t shstrndx;
 
-	if (!gelf_getehdr(elf, &ehdr) || elf_getshdrstrndx(elf, &shstrndx) != 0)
+	/* libdwfl relocates the sections of an ET_REL file: left to libdw. */
+	if (!gelf_getehdr(elf, &ehdr) || ehdr.e_type == ET_REL ||
+	    elf_getshdrstrndx(elf, &shstrndx) != 0)
 		return -EINVAL;
 	elf__lines_section(elf, shstrndx, ".debug_line", &line);
 	if (!line.start || off >= (uint64_t)(line.end - line.start))
@@ -697,18 +754,33 @@ struct dwarf_lines *dwarf_lines__new(Dwarf_Die *cu_die)
 	Dwarf_Die unit;
 	size_t nr;
 
-	/* A split unit's or a dwz partial unit's lines: left to libdw. */
+	/*
+	 * A split unit's or a dwz partial unit's lines: left to libdw. So is
+	 * a DW_AT_stmt_list of a form libdw would not take as an offset.
+	 */
 	if (dwarf_tag(cu_die) != DW_TAG_compile_unit ||
 	    dwarf_hasattr(cu_die, DW_AT_dwo_name) || dwarf_hasattr(cu_die, DW_AT_GNU_dwo_name) ||
-	    !dwarf_attr(cu_die, DW_AT_stmt_list, &attr) || dwarf_formudata(&attr, &stmt_list) ||
 	    !dwarf_cu_die(cu_die->cu, &unit, &version, &abbrev_off, &address_size,
-			  &offset_size, NULL, NULL))
+			  &offset_size, NULL, NULL) ||
+	    !dwarf_attr(cu_die, DW_AT_stmt_list, &attr))
+		return NULL;
+	switch (dwarf_whatform(&attr)) {
+	case DW_FORM_sec_offset:
+		break;
+	case DW_FORM_data4:
+	case DW_FORM_data8:
+		if (version < 4)
+			break;
+		fallthrough;
+	default:
+		return NULL;
+	}
+	if (dwarf_formudata(&attr, &stmt_list))
 		return NULL;
 
 	lines = zalloc(sizeof(*lines));
 	if (!lines)
 		return NULL;
-	lines->cu_off = dwarf_dieoffset(cu_die);
 	if (dwarf_lines__read(lines, dwarf_getelf(dwarf_cu_getdwarf(cu_die->cu)), stmt_list,
 			      dwarf_formstring(dwarf_attr(cu_die, DW_AT_comp_dir, &attr)),
 			      address_size)) {
@@ -780,16 +852,12 @@ int dwarf_lines__find(struct dwarf_lines *lines, Dwarf_Addr addr,
 	return 1;
 }
 
-Dwarf_Off dwarf_lines__cu_offset(const struct dwarf_lines *lines)
-{
-	return lines->cu_off;
-}
-
 size_t dwarf_lines__nr_rows(const struct dwarf_lines *lines)
 {
 	return lines->nr_rows;
 }
 
+/* Without the names joined on first use. */
 size_t dwarf_lines__size(const struct dwarf_lines *lines)
 {
 	return sizeof(*lines) + lines->nr_rows * sizeof(*lines->rows) +

@@ -34,8 +34,7 @@ int dwarf_lines__find(struct dwarf_lines *lines, Dwarf_Addr addr,
 /* The name of file idx, as dwarf_filesrc() gives it, or NULL. */
 const char *dwarf_lines__file(struct dwarf_lines *lines, Dwarf_Word idx);
 
-/* The DIE offset of the CU, the rows kept and the bytes allocated. */
-Dwarf_Off dwarf_lines__cu_offset(const struct dwarf_lines *lines);
+/* The rows kept and the bytes allocated. */
 size_t dwarf_lines__nr_rows(const struct dwarf_lines *lines);
 size_t dwarf_lines__size(const struct dwarf_lines *lines);
 

@@ -1156,7 +1156,7 @@ static const char *dso_libdw__call_file(struct dso_libdw *dl, Dwarf_Die *die)
 	Dwarf_Die cu_die;
 	Dwarf_Word idx;
 
-	if (!dwarf_attr(die, DW_AT_call_file, &attr) || dwarf_formudata(&attr, &idx) ||
+	if (!dwarf_attr_integrate(die, DW_AT_call_file, &attr) || dwarf_formudata(&attr, &idx) ||
 	    idx > INT_MAX || !dwarf_attr_integrate(die, DW_AT_decl_file, &attr) ||
 	    !dwarf_cu_die(attr.cu, &cu_die, NULL, NULL, NULL, NULL, NULL, NULL))
 		return NULL;
