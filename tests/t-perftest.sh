@@ -15,6 +15,14 @@ RUNS=("libdw:" "libunwind:" "libunwind:unwind.style=libunwind")
 # interceptors (bsearch) add frames and its frames are bigger than the
 # 8 KiB copied. It cannot pass there (Documentation/robustness.md).
 asan_xfail() { [ "$1" = asan ] && [ "$2" = "Test dwarf unwind" ]; }
+# "test addr2line inline unwinding" checks a perf report --children of a
+# fresh recording. On about one recording in seven, the ASan+UBSan build's
+# report folds the inlined frame's entry into its caller's where the plain
+# build's keeps it: v7.3-rc7's ASan build does the same on the same
+# perf.data (MAINTAINERS-notes/testing.md, fifth session), so it is not the
+# series'. Under ASan a failure of that test is retried once, on a new
+# recording, and said so.
+asan_retry() { [ "$1" = asan ] && [ "$2" = "test addr2line inline unwinding" ]; }
 ktap_print_header
 ktap_set_plan $(( ${#PERF_TESTS[@]} * ${#RUNS[@]} ))
 
@@ -31,6 +39,12 @@ for run in "${RUNS[@]}"; do
 		out=$(cd "$BASE/tools/perf" && PERF_CONFIG=$conf ASAN_OPTIONS=detect_leaks=0 \
 			timeout 900 "$TOP/tests/perf-test.sh" "$perf" "$t" 2>&1)
 		r=$(perf_test_result "$out")
+		if asan_retry "$cfg" "$t" && [ "$r" = fail ]; then
+			ktap_print_msg "retried under ASan (v7.3-rc7's report folds an inline entry too)"
+			out=$(cd "$BASE/tools/perf" && PERF_CONFIG=$conf ASAN_OPTIONS=detect_leaks=0 \
+				timeout 900 "$TOP/tests/perf-test.sh" "$perf" "$t" 2>&1)
+			r=$(perf_test_result "$out")
+		fi
 		if asan_xfail "$cfg" "$t" && [ "$r" = fail ]; then
 			ktap_test_xfail "$name (cannot pass under ASan)"; continue
 		fi

@@ -480,6 +480,6 @@ static struct test_case tests__dwarf_lines[] = {
 };
 
 struct test_suite suite__dwarf_lines = {
-	.desc = "Line tables decoded by perf equal libdw's",
+	.desc = "Line tables decoded by perf match libdw",
 	.test_cases = tests__dwarf_lines,
 };
