@@ -1041,17 +1041,23 @@ static const struct cu_func_range *cu_funcs__find(const struct cu_funcs *cf, Dwa
 	return found;
 }
 
+/* A map keyed by Dwarf_CU *, made on first use; NULL without memory. */
+static struct hashmap *cu_map(struct hashmap **map)
+{
+	if (!*map) {
+		*map = hashmap__new(cu_funcs__hash, cu_funcs__equal, NULL);
+		if (IS_ERR(*map))
+			*map = NULL;
+	}
+	return *map;
+}
+
 /* The index of the CU, made on its first lookup; NULL without memory. */
 static struct cu_funcs *dso_libdw__cu_funcs(struct dso_libdw *dl, Dwarf_Die *cu_die)
 {
 	struct cu_funcs *cf = NULL;
 
-	if (!dl->cu_funcs) {
-		dl->cu_funcs = hashmap__new(cu_funcs__hash, cu_funcs__equal, NULL);
-		if (IS_ERR(dl->cu_funcs))
-			dl->cu_funcs = NULL;
-	}
-	if (!dl->cu_funcs)
+	if (!cu_map(&dl->cu_funcs))
 		return NULL;
 
 	if (!hashmap__find(dl->cu_funcs, cu_die->cu, &cf)) {
@@ -1104,12 +1110,7 @@ static struct dwarf_lines *dso_libdw__cu_lines(struct dso_libdw *dl, Dwarf_Die *
 {
 	struct dwarf_lines *lines = NULL;
 
-	if (!dl->cu_lines) {
-		dl->cu_lines = hashmap__new(cu_funcs__hash, cu_funcs__equal, NULL);
-		if (IS_ERR(dl->cu_lines))
-			dl->cu_lines = NULL;
-	}
-	if (!dl->cu_lines)
+	if (!cu_map(&dl->cu_lines))
 		return NULL;
 
 	if (!hashmap__find(dl->cu_lines, cu_die->cu, &lines)) {
