@@ -7,38 +7,19 @@
 # messenger and encodings of libceph-common.
 #   ceph-osd-job.sh <scratch folder> <seconds of writes>
 set -eu
-D=$1 secs=$2 port=$((40000 + RANDOM % 2000))
-rm -rf "$D"; mkdir -p "$D/mon.a" "$D/osd.0" "$D/run" "$D/log"
-fsid=$(cat /proc/sys/kernel/random/uuid) uuid=$(cat /proc/sys/kernel/random/uuid)
-cat >"$D/ceph.conf" <<CONF
-[global]
-fsid = $fsid
-mon host = v2:127.0.0.1:$port
-auth cluster required = none
-auth service required = none
-auth client required = none
-run dir = $D/run
-log file = $D/log/\$name.log
-admin socket = $D/run/\$name.asok
-mon data = $D/mon.\$id
-osd data = $D/osd.\$id
+D=$1 secs=$2
+. "$(dirname "$0")/ceph-mon.sh"
+rm -rf "$D"; mkdir -p "$D/osd.0"
+uuid=$(cat /proc/sys/kernel/random/uuid)
+ceph_mon "osd data = $D/osd.\$id
 osd objectstore = memstore
 memstore device bytes = 1073741824
-mon cluster log file = $D/log/cluster.log
 mon allow pool size one = true
 osd pool default size = 1
 osd pool default min size = 1
 osd pool default pg autoscale mode = off
-osd crush chooseleaf type = 0
-paxos propose interval = 0.01
-paxos min wait = 0.001
-keyring = /dev/null
-CONF
+osd crush chooseleaf type = 0"
 C=(-c "$D/ceph.conf")
-monmaptool --create --addv a "[v2:127.0.0.1:$port]" --fsid "$fsid" "$D/monmap" >/dev/null
-ceph-mon "${C[@]}" --mkfs -i a --monmap "$D/monmap"
-ceph-mon "${C[@]}" -i a -f >"$D/log/mon.out" 2>&1 &
-mon=$!
 osd=
 trap 'kill $osd $mon 2>/dev/null; wait 2>/dev/null' EXIT
 ceph "${C[@]}" --connect-timeout 20 osd new "$uuid" >/dev/null
