@@ -97,20 +97,25 @@ instr() {	# candle
 	done
 }
 
-# The floor of the big-DWARF report with inline frames: one decompression
-# of the hot library's debug file.
+# The floors of the big-DWARF reports with inline frames: one decompression
+# of the hot library's debug file (crushtool's libceph-common.so.2; the jvm
+# candle's libjvm.so).
 floor() {
-	local dbg r
-	dbg=$(readelf -n /usr/lib/x86_64-linux-gnu/ceph/libceph-common.so.2 2>/dev/null |
-		awk '/Build ID/ { print substr($3, 1, 2) "/" substr($3, 3) }')
-	dbg=/usr/lib/debug/.build-id/$dbg.debug
-	[ -s "$dbg" ] || return 0
-	for r in $(seq 1 "$RUNS"); do
-		/usr/bin/time -f "%e" -o "$OUT/t.$$" objcopy --decompress-debug-sections "$dbg" "$OUT/dec.$$"
-		row floor "objcopy --decompress-debug-sections" "$(cat "$OUT/t.$$")"
-		rm -f "$OUT/dec.$$"
-		row floor "zlib inflate (bench/inflate.py)" "$(python3 "$TOP/bench/inflate.py" "$dbg" |
-			grep -oE '[0-9.]+ s' | head -1 | cut -d' ' -f1)"
+	local lib dbg r what
+	for lib in /usr/lib/x86_64-linux-gnu/ceph/libceph-common.so.2 \
+		   /usr/lib/jvm/java-17-openjdk-amd64/lib/server/libjvm.so; do
+		dbg=$(readelf -n "$lib" 2>/dev/null |
+			awk '/Build ID/ { print substr($3, 1, 2) "/" substr($3, 3) }')
+		dbg=/usr/lib/debug/.build-id/$dbg.debug
+		[ -s "$dbg" ] || continue
+		what=$(basename "$lib")
+		for r in $(seq 1 "$RUNS"); do
+			/usr/bin/time -f "%e" -o "$OUT/t.$$" objcopy --decompress-debug-sections "$dbg" "$OUT/dec.$$"
+			row floor "$what: objcopy --decompress-debug-sections" "$(cat "$OUT/t.$$")"
+			rm -f "$OUT/dec.$$"
+			row floor "$what: zlib inflate (bench/inflate.py)" "$(python3 "$TOP/bench/inflate.py" "$dbg" |
+				grep -oE '[0-9.]+ s' | head -1 | cut -d' ' -f1)"
+		done
 	done
 	rm -f "$OUT/t.$$"
 }

@@ -18,6 +18,10 @@
 #           3 s of writes and 3 s of reads, objects with xattrs and omap
 #           (ceph-osd with 595 MB of separate DWARF); also needs ceph-osd
 #           and ceph-osd-dbg
+# jvm       bench/jvm-job.sh: javac compiles 300 generated classes and the
+#           program they make runs (OpenJDK 17's libjvm.so, HotSpot, with 364
+#           MB of DWARF, 156 MB zlib-compressed, in openjdk-17-dbg); not in
+#           install-deps.sh: apt-get install openjdk-17-jdk-headless openjdk-17-dbg
 # addrs100, addrs3000  bench/addrs-gen.py programs, 5 s at -F 4000
 # Each with -g and --call-graph dwarf (addrs*: -g, quarter: dwarf), -e cpu-clock.
 set -uo pipefail
@@ -52,6 +56,12 @@ ceph_ok() {	# candle packages...
 		echo "bench: no $p (apt-get install ceph-mon ceph-mon-dbg librados2-dbg $*): no $c candle" >&2
 		return 1
 	done
+}
+
+jvm_ok() {
+	command -v javac >/dev/null && dpkg-query -W openjdk-17-dbg >/dev/null 2>&1 && return 0
+	echo "bench: no javac or openjdk-17-dbg (apt-get install openjdk-17-jdk-headless openjdk-17-dbg): no jvm candle" >&2
+	return 1
 }
 
 make_src() {
@@ -107,6 +117,11 @@ for c in "$@"; do
 		for m in $(candle_modes "$c"); do
 			record cephosd $m 999 "$TOP/bench/ceph-osd-job.sh" "$CANDLES/cephosd-$m.scratch" 3
 			rm -rf "$CANDLES/cephosd-$m.scratch"
+		done ;;
+	jvm)	jvm_ok || continue
+		for m in $(candle_modes "$c"); do
+			record jvm $m 999 "$TOP/bench/jvm-job.sh" "$CANDLES/jvm-$m.scratch" 300
+			rm -rf "$CANDLES/jvm-$m.scratch"
 		done ;;
 	addrs100|addrs3000)
 		gen_build "$c" addrs-gen.py "${c#addrs}" gcc || continue

@@ -112,7 +112,7 @@ END {
 		print ""
 	}
 	if (n["floors"]) {
-		print "### the floor of the crushtool report with inline frames: one decompression of its debug file\n"
+		print "### the floors of the crushtool and jvm reports with inline frames: one decompression of the hot library's debug file\n"
 		for (i = 1; i <= n["floors"]; i++) print "- " L["floors", i] ": " F[L["floors", i]]
 		print ""
 	}

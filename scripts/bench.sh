@@ -9,7 +9,7 @@ set -uo pipefail
 . "$(dirname "$0")/bench-lib.sh"
 case ${1:-default} in
 default) set -- cxx clang ;;
-all) set -- cxx clang bigdwarf ceph cephosd floor make addrs scale startup trace procs ;;
+all) set -- cxx clang bigdwarf ceph cephosd jvm floor make addrs scale startup trace procs ;;
 esac
 rec=()
 for w in "$@"; do

@@ -3,7 +3,8 @@
 # checkpatch.pl --strict on every patch of patches/. The only accepted
 # complaints are the missing Signed-off-by, which the human submitter adds,
 # and --strict's "Avoid CamelCase" for names that external library headers
-# define (libdw's Dwarf_Die, libelf's GElf_Shdr, ...): perf has to use them.
+# define (libdw's Dwarf_Die, libelf's GElf_Shdr, zlib's inflateInit, ...):
+# perf has to use them.
 # New files under tools/perf/ are covered by the F: tools/perf/ line of
 # PERFORMANCE EVENTS SUBSYSTEM in MAINTAINERS; checkpatch still asks
 # "does MAINTAINERS need updating?" (FILE_PATH_CHANGES): that one is ignored.
@@ -19,7 +20,7 @@ if [ -z "${PERF_TREE:-}" ] && [ "$(git -C "$BASE" rev-list --count "$BASE_REF")"
 	EXTRA+=(--ignore UNKNOWN_COMMIT_ID)
 fi
 LIBHDRS=(/usr/include/elfutils/*.h /usr/include/libelf.h /usr/include/gelf.h /usr/include/inttypes.h
-	 /usr/include/dwarf.h /usr/include/libunwind*.h)
+	 /usr/include/dwarf.h /usr/include/libunwind*.h /usr/include/zlib.h)
 cd "$BASE"
 for p in "$TOP"/patches/[0-9][0-9]-*/[0-9][0-9][0-9][0-9]-*.patch; do
 	case $p in */0000-cover-letter.patch) continue ;; esac

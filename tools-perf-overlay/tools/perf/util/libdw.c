@@ -28,6 +28,9 @@
 #include <stdlib.h>
 #include <elfutils/libdwfl.h>
 #include <elfutils/libdwelf.h>
+#ifdef HAVE_ZLIB_SUPPORT
+#include <zlib.h>
+#endif
 
 
 /*
@@ -592,6 +595,7 @@ struct dso_libdw {
 	Elf		*elf;
 	char		*elf_path;
 	int		debug_fd;	/* of a compressed debug file libelf reads, or -1 */
+	void		*image;		/* what elf reads, freed after it is ended */
 	/* For dso__libdw_frame(): the dso's own file and its .eh_frame CFI. */
 	bool		eh_tried;
 	Elf		*eh_elf;
@@ -1213,6 +1217,7 @@ void dso__free_libdw(struct dso *dso)
 		free(dl->elf_path);
 		if (dl->debug_fd >= 0)
 			close(dl->debug_fd);
+		free(dl->image);
 		if (dl->eh_cfi)
 			dwarf_cfi_end(dl->eh_cfi);
 		elf_end(dl->eh_elf);
@@ -1351,15 +1356,206 @@ static const Dwfl_Callbacks offline_callbacks = {
 	.find_elf = libdw__find_srcline_elf,
 };
 
+#ifdef HAVE_ZLIB_SUPPORT
+/*
+ * Inflate the zlib stream of csize bytes at off in fd into dst, which it
+ * must fill exactly, reading the file 64 KiB at a time.
+ */
+static bool fd__inflate(int fd, off_t off, size_t csize, void *dst, size_t dsize)
+{
+	z_stream zs = { .next_out = dst, .avail_out = dsize };
+	const size_t chunk = 64 * 1024;
+	unsigned char *in;
+	int ret = Z_OK;
+	bool ok;
+
+	if (dsize > UINT_MAX)
+		return false;
+	in = malloc(chunk);
+	if (!in)
+		return false;
+	if (inflateInit(&zs) != Z_OK) {
+		free(in);
+		return false;
+	}
+	while (ret == Z_OK && csize) {
+		ssize_t n = pread(fd, in, csize < chunk ? csize : chunk, off);
+
+		if (n <= 0)
+			break;
+		off += n;
+		csize -= n;
+		zs.next_in = in;
+		zs.avail_in = n;
+		ret = inflate(&zs, Z_NO_FLUSH);
+		/* Input left over with no room left: more than it says. */
+		if (ret == Z_OK && zs.avail_in)
+			break;
+	}
+	ok = ret == Z_STREAM_END && zs.total_out == dsize;
+	inflateEnd(&zs);
+	free(in);
+	return ok;
+}
+
+/* Whether srcline's libdw reads the section: not location lists and macros. */
+static bool srcline__reads_section(const char *name)
+{
+	static const char * const unread[] = {
+		".debug_loc", ".debug_loclists", ".debug_macro", ".debug_macinfo",
+	};
+
+	if (!strstarts(name, ".debug_"))
+		return !strcmp(name, ".gnu_debugaltlink");
+	for (size_t i = 0; i < ARRAY_SIZE(unread); i++) {
+		if (!strcmp(name, unread[i]))
+			return false;
+	}
+	return true;
+}
+
+/*
+ * A separate debug file with compressed DWARF as srcline's libdw reads it:
+ * its headers, notes and the DWARF srcline reads, inflated by perf in 64 KiB
+ * reads of the file into one buffer, which libelf reads as an ELF image
+ * (elf_memory()). The other sections have no contents there (SHT_NOBITS).
+ * libelf would read each compressed section whole and inflate it next to
+ * it, and libdw inflates every .debug_* section when it opens a file: for
+ * HotSpot's libjvm.so, 124 MB of compressed .debug_info next to the 257 MB
+ * it inflates to, and 51 MB of location lists srcline never reads.
+ *
+ * NULL when the file is not a native ELFCLASS64 ET_DYN or ET_EXEC file, numbers its sections or
+ * program headers in an extension, has GNU .zdebug sections, a section
+ * libelf would refuse (other than zlib, a decompression bomb) or one that
+ * does not inflate to what its header says: libelf and libdw read it then.
+ * The image is returned in *imagep, to be freed after the Elf is ended.
+ */
+static Elf *elf__srcline_image(Elf *elf, int fd, void **imagep)
+{
+#if __BYTE_ORDER == __LITTLE_ENDIAN
+	const unsigned char host_data = ELFDATA2LSB;
+#else
+	const unsigned char host_data = ELFDATA2MSB;
+#endif
+	size_t shnum, phnum, shstrndx, size, i;
+	GElf_Shdr *shdrs = NULL;
+	unsigned char *image = NULL;
+	GElf_Ehdr ehdr;
+	Elf *img = NULL;
+
+	if (!gelf_getehdr(elf, &ehdr) || gelf_getclass(elf) != ELFCLASS64 ||
+	    (ehdr.e_type != ET_DYN && ehdr.e_type != ET_EXEC) ||
+	    ehdr.e_ident[EI_DATA] != host_data ||
+	    elf_getshdrnum(elf, &shnum) || elf_getphdrnum(elf, &phnum) ||
+	    elf_getshdrstrndx(elf, &shstrndx) || ehdr.e_shnum != shnum ||
+	    ehdr.e_phnum != phnum || shstrndx != ehdr.e_shstrndx || shnum == 0)
+		return NULL;
+
+	shdrs = calloc(shnum, sizeof(*shdrs));
+	if (!shdrs)
+		return NULL;
+	/* Headers, then each section's contents, then the section headers. */
+	size = sizeof(Elf64_Ehdr) + phnum * sizeof(Elf64_Phdr);
+	for (i = 1; i < shnum; i++) {
+		Elf_Scn *scn = elf_getscn(elf, i);
+		GElf_Shdr *sh = &shdrs[i];
+		const char *name;
+
+		if (!scn || !gelf_getshdr(scn, sh))
+			goto out_free;
+		name = elf_strptr(elf, shstrndx, sh->sh_name);
+		if (!name || strstarts(name, ".zdebug"))
+			goto out_free;
+		if (sh->sh_type == SHT_NOBITS ||
+		    (i != shstrndx && sh->sh_type != SHT_NOTE && !srcline__reads_section(name))) {
+			sh->sh_type = SHT_NOBITS;
+			sh->sh_flags &= ~SHF_COMPRESSED;
+			continue;
+		}
+		if (sh->sh_flags & SHF_COMPRESSED) {
+			Elf64_Chdr ch;
+
+			/* Not gelf_getchdr(): libelf would read the whole section. */
+			if (pread(fd, &ch, sizeof(ch), sh->sh_offset) != sizeof(ch) ||
+			    ch.ch_type != ELFCOMPRESS_ZLIB || ch.ch_size / 1032 > sh->sh_size)
+				goto out_free;
+			sh->sh_size = ch.ch_size;
+			sh->sh_addralign = ch.ch_addralign;
+		}
+		size = roundup(size, 16);
+		sh->sh_offset = size;
+		size += sh->sh_size;
+	}
+	size = roundup(size, 8);
+
+	image = calloc(1, size + shnum * sizeof(Elf64_Shdr));
+	if (!image)
+		goto out_free;
+	for (i = 1; i < shnum; i++) {
+		Elf_Scn *scn = elf_getscn(elf, i);
+		GElf_Shdr orig, *sh = &shdrs[i];
+
+		if (sh->sh_type == SHT_NOBITS)
+			continue;
+		if (!gelf_getshdr(scn, &orig))
+			goto out_free;
+		if (orig.sh_flags & SHF_COMPRESSED) {
+			size_t chdr = sizeof(Elf64_Chdr);
+
+			if (orig.sh_size < chdr ||
+			    !fd__inflate(fd, orig.sh_offset + chdr, orig.sh_size - chdr,
+					 image + sh->sh_offset, sh->sh_size))
+				goto out_free;
+			sh->sh_flags &= ~SHF_COMPRESSED;
+		} else if (pread(fd, image + sh->sh_offset, sh->sh_size, orig.sh_offset) !=
+			   (ssize_t)sh->sh_size) {
+			goto out_free;
+		}
+	}
+	for (i = 0; i < phnum; i++) {
+		GElf_Phdr ph;
+
+		if (!gelf_getphdr(elf, i, &ph))
+			goto out_free;
+		memcpy(image + sizeof(Elf64_Ehdr) + i * sizeof(Elf64_Phdr), &ph, sizeof(ph));
+	}
+	memcpy(image + size, shdrs, shnum * sizeof(Elf64_Shdr));
+	ehdr.e_phoff = phnum ? sizeof(Elf64_Ehdr) : 0;
+	ehdr.e_shoff = size;
+	memcpy(image, &ehdr, sizeof(Elf64_Ehdr));
+
+	img = elf_memory((char *)image, size + shnum * sizeof(Elf64_Shdr));
+	if (img && elf_kind(img) == ELF_K_ELF) {
+		*imagep = image;
+		image = NULL;
+	} else {
+		elf_end(img);
+		img = NULL;
+	}
+out_free:
+	free(image);
+	free(shdrs);
+	return img;
+}
+#else
+static Elf *elf__srcline_image(Elf *elf __maybe_unused, int fd __maybe_unused,
+			       void **imagep __maybe_unused)
+{
+	return NULL;
+}
+#endif
+
 /*
  * The separate debug file perf read the dso's symbols from, when its DWARF
  * is compressed, opened to be read rather than mapped. libdw inflates every
  * .debug_* section of a file when it opens it; libelf then frees each
  * compressed section it read, while the pages of a mapped file stay in
  * memory. The file must have the dso's build-id and be another file than
- * the dso. libelf reads it through *fdp, which stays open with the Elf.
+ * the dso. Perf inflates what srcline reads of it into an image in
+ * *imagep (elf__srcline_image()); else libelf reads the file through *fdp,
+ * which stays open with the Elf.
  */
-static Elf *dso__compressed_debug_elf(struct dso *dso, int *fdp)
+static Elf *dso__compressed_debug_elf(struct dso *dso, int *fdp, void **imagep)
 {
 	const char *path = dso__symsrc_filename(dso);
 	const struct build_id *bid = dso__bid(dso);
@@ -1381,7 +1577,15 @@ static Elf *dso__compressed_debug_elf(struct dso *dso, int *fdp)
 	    !memcmp(id, bid->data, bid->size)) {
 		scn = elf_section_by_name(elf, &ehdr, &shdr, ".debug_info", /*idx=*/NULL);
 		if (scn && (shdr.sh_flags & SHF_COMPRESSED)) {
-			pr_debug("libdw: srcline reads %s (compressed DWARF)\n", path);
+			Elf *image = elf__srcline_image(elf, fd, imagep);
+
+			pr_debug("libdw: srcline reads %s (compressed DWARF%s)\n", path,
+				 image ? ", inflated by perf" : "");
+			if (image) {
+				elf_end(elf);
+				close(fd);
+				return image;
+			}
 			*fdp = fd;
 			return elf;
 		}
@@ -1442,7 +1646,7 @@ static struct dso_libdw *dso__libdw_get(struct dso *dso)
 	 * libdw__find_srcline_elf().
 	 */
 	dso_name = dso__long_name(dso);
-	dl->elf = dso__compressed_debug_elf(dso, &dl->debug_fd);
+	dl->elf = dso__compressed_debug_elf(dso, &dl->debug_fd, &dl->image);
 	if (dl->elf) {
 		bool exec;
 
@@ -1464,6 +1668,7 @@ static struct dso_libdw *dso__libdw_get(struct dso *dso)
 		 */
 		elf_end(dl->elf);
 		dl->elf = NULL;
+		zfree(&dl->image);
 		if (dl->debug_fd >= 0) {
 			close(dl->debug_fd);
 			dl->debug_fd = -1;
@@ -1509,6 +1714,7 @@ out_free:
 	free(dl->elf_path);
 	if (dl->debug_fd >= 0)
 		close(dl->debug_fd);
+	free(dl->image);
 	free(dl);
 	return NULL;
 }
