@@ -24,6 +24,7 @@
 #include <linux/compiler.h>
 #include <linux/err.h>
 #include <linux/hash.h>
+#include <linux/overflow.h>
 #include <linux/zalloc.h>
 #include <stdlib.h>
 #include <elfutils/libdwfl.h>
@@ -1363,14 +1364,15 @@ static const Dwfl_Callbacks offline_callbacks = {
  */
 static bool fd__inflate(int fd, off_t off, size_t csize, void *dst, size_t dsize)
 {
-	z_stream zs = { .next_out = dst, .avail_out = dsize };
 	const size_t chunk = 64 * 1024;
+	z_stream zs = { .next_out = dst };
 	unsigned char *in;
 	int ret = Z_OK;
 	bool ok;
 
 	if (dsize > UINT_MAX)
 		return false;
+	zs.avail_out = dsize;
 	in = malloc(chunk);
 	if (!in)
 		return false;
@@ -1398,37 +1400,50 @@ static bool fd__inflate(int fd, off_t off, size_t csize, void *dst, size_t dsize
 	return ok;
 }
 
-/* Whether srcline's libdw reads the section: not location lists and macros. */
+/*
+ * The sections srcline's libdw reads: DWARF srcline and inline frames look
+ * at (units, lines, strings, ranges, type units, aranges for
+ * dwfl_module_addrdie()), .debug_frame for powerpc's dso__libdw_frame(), and
+ * the dwz link. Not location lists, macros, name indexes.
+ */
 static bool srcline__reads_section(const char *name)
 {
-	static const char * const unread[] = {
-		".debug_loc", ".debug_loclists", ".debug_macro", ".debug_macinfo",
+	static const char * const read[] = {
+		".debug_info", ".debug_abbrev", ".debug_line", ".debug_line_str",
+		".debug_str", ".debug_str_offsets", ".debug_addr", ".debug_aranges",
+		".debug_ranges", ".debug_rnglists", ".debug_types", ".debug_frame",
+		".gnu_debugaltlink",
 	};
 
-	if (!strstarts(name, ".debug_"))
-		return !strcmp(name, ".gnu_debugaltlink");
-	for (size_t i = 0; i < ARRAY_SIZE(unread); i++) {
-		if (!strcmp(name, unread[i]))
-			return false;
+	for (size_t i = 0; i < ARRAY_SIZE(read); i++) {
+		if (!strcmp(name, read[i]))
+			return true;
 	}
-	return true;
+	return false;
 }
 
 /*
  * A separate debug file with compressed DWARF as srcline's libdw reads it:
- * its headers, notes and the DWARF srcline reads, inflated by perf in 64 KiB
- * reads of the file into one buffer, which libelf reads as an ELF image
- * (elf_memory()). The other sections have no contents there (SHT_NOBITS).
- * libelf would read each compressed section whole and inflate it next to
- * it, and libdw inflates every .debug_* section when it opens a file: for
- * HotSpot's libjvm.so, 124 MB of compressed .debug_info next to the 257 MB
- * it inflates to, and 51 MB of location lists srcline never reads.
+ * its headers, notes and the sections srcline reads (srcline__reads_section()),
+ * inflated by perf in 64 KiB reads of the file into one buffer, which libelf
+ * reads as an ELF image (elf_memory()). The other sections have no contents
+ * there (SHT_NOBITS, as in a stripped file): no symbol table, location
+ * lists or macros; the program headers keep their addresses, not their file
+ * offsets. libelf reads a compressed section whole to inflate it, and libdw
+ * inflates every DWARF section it knows when it opens a file: for HotSpot's
+ * libjvm.so, 124 MB of compressed .debug_info read to inflate 257 MB, and 51
+ * MB of location lists srcline never reads kept for the run. Which sections
+ * srcline's libdw calls read is perf's judgement: one left out only costs
+ * lookups. An image has no file, so libdw has no directory to resolve
+ * relative split-DWARF (.dwo) names from, which perf does not read anyway.
  *
- * NULL when the file is not a native ELFCLASS64 ET_DYN or ET_EXEC file, numbers its sections or
- * program headers in an extension, has GNU .zdebug sections, a section
- * libelf would refuse (other than zlib, a decompression bomb) or one that
- * does not inflate to what its header says: libelf and libdw read it then.
- * The image is returned in *imagep, to be freed after the Elf is ended.
+ * NULL when the file is not a native ELFCLASS64 ET_DYN or ET_EXEC file,
+ * numbers its sections or program headers in an extension, has GNU .zdebug
+ * sections, or a section it reads lies outside the file, is compressed
+ * other than with zlib, claims more than zlib can inflate (a decompression
+ * bomb) or does not inflate to what its header says: libelf and libdw read
+ * the file then, as before. The image is returned in *imagep, to be freed
+ * after the Elf is ended.
  */
 static Elf *elf__srcline_image(Elf *elf, int fd, void **imagep)
 {
@@ -1437,10 +1452,11 @@ static Elf *elf__srcline_image(Elf *elf, int fd, void **imagep)
 #else
 	const unsigned char host_data = ELFDATA2MSB;
 #endif
-	size_t shnum, phnum, shstrndx, size, i;
-	GElf_Shdr *shdrs = NULL;
+	size_t shnum, phnum, shstrndx, size, total, i;
 	unsigned char *image = NULL;
+	GElf_Shdr *shdrs = NULL;
 	GElf_Ehdr ehdr;
+	struct stat st;
 	Elf *img = NULL;
 
 	if (!gelf_getehdr(elf, &ehdr) || gelf_getclass(elf) != ELFCLASS64 ||
@@ -1448,7 +1464,8 @@ static Elf *elf__srcline_image(Elf *elf, int fd, void **imagep)
 	    ehdr.e_ident[EI_DATA] != host_data ||
 	    elf_getshdrnum(elf, &shnum) || elf_getphdrnum(elf, &phnum) ||
 	    elf_getshdrstrndx(elf, &shstrndx) || ehdr.e_shnum != shnum ||
-	    ehdr.e_phnum != phnum || shstrndx != ehdr.e_shstrndx || shnum == 0)
+	    ehdr.e_phnum != phnum || shstrndx != ehdr.e_shstrndx || shnum == 0 ||
+	    fstat(fd, &st) || st.st_size < 0)
 		return NULL;
 
 	shdrs = calloc(shnum, sizeof(*shdrs));
@@ -1459,6 +1476,7 @@ static Elf *elf__srcline_image(Elf *elf, int fd, void **imagep)
 	for (i = 1; i < shnum; i++) {
 		Elf_Scn *scn = elf_getscn(elf, i);
 		GElf_Shdr *sh = &shdrs[i];
+		u64 align = 16;
 		const char *name;
 
 		if (!scn || !gelf_getshdr(scn, sh))
@@ -1472,23 +1490,35 @@ static Elf *elf__srcline_image(Elf *elf, int fd, void **imagep)
 			sh->sh_flags &= ~SHF_COMPRESSED;
 			continue;
 		}
+		if (sh->sh_offset > (u64)st.st_size || sh->sh_size > st.st_size - sh->sh_offset)
+			goto out_free;
 		if (sh->sh_flags & SHF_COMPRESSED) {
 			Elf64_Chdr ch;
 
 			/* Not gelf_getchdr(): libelf would read the whole section. */
 			if (pread(fd, &ch, sizeof(ch), sh->sh_offset) != sizeof(ch) ||
-			    ch.ch_type != ELFCOMPRESS_ZLIB || ch.ch_size / 1032 > sh->sh_size)
+			    ch.ch_type != ELFCOMPRESS_ZLIB || ch.ch_size > UINT_MAX ||
+			    ch.ch_size / 1032 > sh->sh_size)
 				goto out_free;
 			sh->sh_size = ch.ch_size;
 			sh->sh_addralign = ch.ch_addralign;
 		}
-		size = roundup(size, 16);
+		if (sh->sh_addralign > align) {
+			if (sh->sh_addralign > 4096 || (sh->sh_addralign & (sh->sh_addralign - 1)))
+				goto out_free;
+			align = sh->sh_addralign;
+		}
+		size = roundup(size, align);
 		sh->sh_offset = size;
-		size += sh->sh_size;
+		if (sh->sh_size > SIZE_MAX / 2 ||
+		    check_add_overflow(size, (size_t)sh->sh_size, &size) || size > SIZE_MAX / 2)
+			goto out_free;
 	}
 	size = roundup(size, 8);
+	if (check_add_overflow(size, shnum * sizeof(Elf64_Shdr), &total))
+		goto out_free;
 
-	image = calloc(1, size + shnum * sizeof(Elf64_Shdr));
+	image = calloc(1, total);
 	if (!image)
 		goto out_free;
 	for (i = 1; i < shnum; i++) {
@@ -1517,14 +1547,19 @@ static Elf *elf__srcline_image(Elf *elf, int fd, void **imagep)
 
 		if (!gelf_getphdr(elf, i, &ph))
 			goto out_free;
+		/* The file's contents are not in the image: addresses only. */
+		ph.p_offset = 0;
+		ph.p_filesz = 0;
 		memcpy(image + sizeof(Elf64_Ehdr) + i * sizeof(Elf64_Phdr), &ph, sizeof(ph));
 	}
 	memcpy(image + size, shdrs, shnum * sizeof(Elf64_Shdr));
 	ehdr.e_phoff = phnum ? sizeof(Elf64_Ehdr) : 0;
+	ehdr.e_phentsize = sizeof(Elf64_Phdr);
 	ehdr.e_shoff = size;
+	ehdr.e_shentsize = sizeof(Elf64_Shdr);
 	memcpy(image, &ehdr, sizeof(Elf64_Ehdr));
 
-	img = elf_memory((char *)image, size + shnum * sizeof(Elf64_Shdr));
+	img = elf_memory((char *)image, total);
 	if (img && elf_kind(img) == ELF_K_ELF) {
 		*imagep = image;
 		image = NULL;
