@@ -1235,6 +1235,12 @@ void dso__free_libdw(struct dso *dso)
 	}
 }
 
+/* Whether size bytes of zlib stream claim more than zlib can inflate to. */
+static bool zlib__claims_too_much(u64 size, u64 inflated)
+{
+	return inflated / 1032 > size;
+}
+
 /*
  * Whether the ELF file has a zlib-compressed section that says it inflates
  * to more than zlib can inflate anything to (1032:1): a decompression bomb.
@@ -1251,7 +1257,7 @@ static bool elf__has_compression_bomb(Elf *elf)
 
 		if (gelf_getshdr(scn, &shdr) && (shdr.sh_flags & SHF_COMPRESSED) &&
 		    gelf_getchdr(scn, &chdr) && chdr.ch_type == ELFCOMPRESS_ZLIB &&
-		    chdr.ch_size / 1032 > shdr.sh_size)
+		    zlib__claims_too_much(shdr.sh_size, chdr.ch_size))
 			return true;
 	}
 	return false;
@@ -1498,7 +1504,7 @@ static Elf *elf__srcline_image(Elf *elf, int fd, void **imagep)
 			/* Not gelf_getchdr(): libelf would read the whole section. */
 			if (pread(fd, &ch, sizeof(ch), sh->sh_offset) != sizeof(ch) ||
 			    ch.ch_type != ELFCOMPRESS_ZLIB || ch.ch_size > UINT_MAX ||
-			    ch.ch_size / 1032 > sh->sh_size)
+			    zlib__claims_too_much(sh->sh_size, ch.ch_size))
 				goto out_free;
 			sh->sh_size = ch.ch_size;
 			sh->sh_addralign = ch.ch_addralign;
