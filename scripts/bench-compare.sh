@@ -10,7 +10,7 @@ old=${1:?old build} new=${2:?new build}
 awk -F'\t' -v old="$old" -v new="$new" '
 function mode(m) { return m == "fp" ? "-g" : "dwarf" }
 # What the recordings are, not what bench-record.sh calls them.
-function what(c) { return c == "cxx" ? "g++ C++" : c == "clang" ? "clang++" : c == "bigdwarf" ? "crushtool" : c == "make" ? "make -j2" : c }
+function what(c) { return c == "cxx" ? "g++ C++" : c == "clang" ? "clang++" : c == "bigdwarf" ? "crushtool" : c == "make" ? "make -j2" : c == "jvm" ? "javac+java" : c }
 function x(a, b) { return b > 0 && a > 0 ? sprintf("%.2fx", a / b) : "-" }
 $1 == "env" && !env { env = 1; printf "(%s, %s cores, elfutils %s, median of %s; wall s, user+sys s, max RSS MiB; last: wall before / after)\n", $2, $3, $5, $7
 	printf "(perf report, report --no-inline = noinline, report --sort srcline = srcline, perf script; of -g and --call-graph dwarf recordings)\n" }

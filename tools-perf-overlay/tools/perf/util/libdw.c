@@ -570,7 +570,8 @@ void libdw__end_dwfl(Dwfl *dwfl)
  * files it reads.
  *
  * Key: the dso. Bound: per dso looked up in, the module's files (the dso's
- * mapped, or a compressed debug file read, with its descriptor, and its
+ * mapped, or a compressed debug file: perf's image of the DWARF srcline
+ * reads of it, or the file read by libelf, with its descriptor, and its
  * inflated DWARF), the CU index (48 bytes per subprogram range of the CUs
  * looked up in), the CU range table (32 bytes per range of each CU), the
  * C++ names and the line tables of the CUs looked up in (struct
