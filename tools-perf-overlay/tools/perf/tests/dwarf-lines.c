@@ -230,7 +230,9 @@ static void op_special(struct buf *b, unsigned int addr_adv, int line_adv)
 }
 
 enum program {
-	PROG_ROWS,		/* decoded, equal to libdw's */
+	PROG_ROWS,		/* decoded, equal to libdw's, rows of 8 bytes */
+	PROG_FAR,		/* and a sequence 4 GiB above: rows of 16 bytes */
+	PROG_LINE_2G,		/* and a line of 2^30: rows of 16 bytes */
 	PROG_IS_STMT_2,		/* default_is_stmt 2: libdw refuses every row */
 	PROG_NVIDIA,		/* DW_LNE_NVIDIA_inlined_call: libdw's own reading */
 	PROG_LONG_ULEB,		/* an operand of 11 bytes */
@@ -290,6 +292,19 @@ static void make_debug_line(struct buf *b, enum program prog)
 		put_uleb(b, 0);
 		op_set_file(b, 4);
 		op_copy(b);
+		break;
+	case PROG_FAR:
+		op_set_address(b, 0x100002000ULL);
+		op_copy(b);
+		op_advance_pc(b, 4);
+		op_end_sequence(b);
+		break;
+	case PROG_LINE_2G:
+		op_set_address(b, 0x2000);
+		op_advance_line(b, (1 << 30) - 1);
+		op_copy(b);
+		op_advance_pc(b, 4);
+		op_end_sequence(b);
 		break;
 	case PROG_ROWS:
 	case PROG_IS_STMT_2:
@@ -421,6 +436,8 @@ static int test__dwarf_lines_made(struct test_suite *test __maybe_unused,
 {
 	static const char * const what[] = {
 		[PROG_ROWS]		= "rows out of order",
+		[PROG_FAR]		= "rows 4 GiB apart",
+		[PROG_LINE_2G]		= "a line of 2^30",
 		[PROG_IS_STMT_2]	= "default_is_stmt 2",
 		[PROG_NVIDIA]		= "an NVIDIA extended opcode",
 		[PROG_LONG_ULEB]	= "an 11-byte operand",
@@ -452,11 +469,15 @@ static int test__dwarf_lines_made(struct test_suite *test __maybe_unused,
 			goto next;
 		}
 		lines = dwarf_lines__new(&cu_die);
-		if (prog == PROG_ROWS && (!lines || dwarf_lines__nr_rows(lines) == 0)) {
+		if (prog <= PROG_LINE_2G && (!lines || dwarf_lines__nr_rows(lines) == 0)) {
 			pr_debug("%s: not decoded\n", what[prog]);
 			bad++;
-		} else if (prog != PROG_ROWS && lines) {
+		} else if (prog > PROG_LINE_2G && lines) {
 			pr_debug("%s: decoded, not left to libdw\n", what[prog]);
+			bad++;
+		} else if (lines && dwarf_lines__row_size(lines) != (prog == PROG_ROWS ? 8 : 16)) {
+			pr_debug("%s: rows of %zu bytes\n", what[prog],
+				 dwarf_lines__row_size(lines));
 			bad++;
 		}
 		if (lines) {

@@ -11,7 +11,7 @@
  * order answers (dwarf_getsrc_die()), and a row that follows one with the
  * same file and line answers as that one does. So perf decodes the
  * program itself, with the same rules as libdw, sorts the rows as libdw
- * does and keeps those that answer, 16 bytes each.
+ * does and keeps those that answer, 8 bytes each where they fit.
  *
  * Only libelf's public API reads the sections (an Elf's section data, as
  * libdw has inflated it); a line program perf does not decode (a form or an
@@ -43,6 +43,16 @@ struct dwarf_line_row {
 /* Larger file indexes have no entry either: they answer as this one. */
 #define DWARF_LINE_FILE_MAX (UINT_MAX - 1)
 
+/*
+ * A row in 8 bytes, as most CUs' rows fit: its address as an offset from
+ * the table's lowest, its file in the table's file_bits low bits of
+ * file_line (all ones: the end of a sequence) and its line above them.
+ */
+struct dwarf_line_row8 {
+	uint32_t	addr;
+	uint32_t	file_line;
+};
+
 struct dwarf_line_file {
 	const char	*dir;		/* NULL: none (no DW_AT_comp_dir) */
 	const char	*name;
@@ -51,9 +61,11 @@ struct dwarf_line_file {
 
 /*
  * One CU's line table (dwarf_lines__new()). Key: the CU, as the caller
- * keeps it (struct dso_libdw's cu_lines). Bound: 16 bytes per row kept,
- * at most one per byte of the CU's line program, and 24 per file, plus
- * the names joined on first use. Invalidation: none, the DWARF doesn't
+ * keeps it (struct dso_libdw's cu_lines). Bound: 8 bytes per row kept (16
+ * where the CU's addresses span more than 4 GiB or its file indexes and
+ * lines need more than 32 bits together), at most one row per byte of the
+ * CU's line program, and 24 bytes per file, plus the names joined on first
+ * use. Invalidation: none, the DWARF doesn't
  * change; the caller frees it before the Dwarf its names point into.
  * Locking: the caller's (dwarf_lines__file() joins names in place).
  *
@@ -62,8 +74,11 @@ struct dwarf_line_file {
  * first, which only a type unit sharing the program could make differ.
  */
 struct dwarf_lines {
-	size_t			nr_rows;
-	struct dwarf_line_row	*rows;		/* sorted by address */
+	size_t			nr_rows;	/* sorted by address, in one of: */
+	struct dwarf_line_row	*rows;		/*   NULL when they are in rows8 */
+	struct dwarf_line_row8	*rows8;
+	Dwarf_Addr		base;		/* rows8's addresses are from here */
+	unsigned int		file_bits;	/* of rows8's file_line */
 	size_t			nr_files, alloc_files;
 	struct dwarf_line_file	*files;
 };
@@ -420,6 +435,49 @@ static size_t rows__compact(struct dwarf_line_row *rows, size_t nr)
 		rows[n++] = rows[i];
 	}
 	return n;
+}
+
+/*
+ * The compacted rows in 8 bytes each in lines->rows8, if they fit: the
+ * file indexes and the END mark in the fewest bits that hold them, the
+ * lines (never negative, as perf keeps them) in the rest.
+ */
+static void rows__pack(struct dwarf_lines *lines)
+{
+	const struct dwarf_line_row *rows = lines->rows;
+	size_t nr = lines->nr_rows;
+	unsigned int max_file = 0, bits = 1, end;
+	struct dwarf_line_row8 *rows8;
+
+	if (!nr || rows[nr - 1].addr - rows[0].addr > UINT32_MAX)
+		return;
+	for (size_t i = 0; i < nr; i++) {
+		if (rows[i].file != DWARF_LINE_END && rows[i].file > max_file)
+			max_file = rows[i].file;
+	}
+	/* The END mark is all ones: one more than the largest file. */
+	while (bits < 32 && (max_file + 1) >> bits)
+		bits++;
+	if (bits >= 32 || (max_file + 1) >> bits)
+		return;
+	end = (1U << bits) - 1;
+	for (size_t i = 0; i < nr; i++) {
+		if (rows[i].file != DWARF_LINE_END &&
+		    (rows[i].line < 0 || (uint32_t)rows[i].line >> (32 - bits)))
+			return;
+	}
+	rows8 = malloc(nr * sizeof(*rows8));
+	if (!rows8)
+		return;
+	for (size_t i = 0; i < nr; i++) {
+		rows8[i].addr = rows[i].addr - rows[0].addr;
+		rows8[i].file_line = rows[i].file == DWARF_LINE_END ? end :
+				     (uint32_t)rows[i].line << bits | rows[i].file;
+	}
+	lines->base = rows[0].addr;
+	lines->file_bits = bits;
+	lines->rows8 = rows8;
+	zfree(&lines->rows);
 }
 
 struct line_state {
@@ -789,13 +847,23 @@ struct dwarf_lines *dwarf_lines__new(Dwarf_Die *cu_die)
 	}
 	nr = rows__compact(lines->rows, lines->nr_rows);
 	lines->nr_rows = nr;
-	if (nr) {
+	rows__pack(lines);
+	if (nr && lines->rows) {
 		struct dwarf_line_row *rows = realloc(lines->rows, nr * sizeof(*rows));
 
 		if (rows)
 			lines->rows = rows;
 	} else {
 		zfree(&lines->rows);
+	}
+	if (lines->nr_files < lines->alloc_files) {
+		struct dwarf_line_file *files;
+
+		files = realloc(lines->files, lines->nr_files * sizeof(*files));
+		if (files || !lines->nr_files) {
+			lines->files = files;
+			lines->alloc_files = lines->nr_files;
+		}
 	}
 	return lines;
 }
@@ -808,6 +876,7 @@ void dwarf_lines__delete(struct dwarf_lines *lines)
 		free(lines->files[i].path);
 	free(lines->files);
 	free(lines->rows);
+	free(lines->rows8);
 	free(lines);
 }
 
@@ -827,11 +896,43 @@ const char *dwarf_lines__file(struct dwarf_lines *lines, Dwarf_Word idx)
 	return f->path;
 }
 
+static int dwarf_lines__find8(struct dwarf_lines *lines, Dwarf_Addr addr,
+			      const char **file, int *lineno)
+{
+	size_t lo = 0, hi = lines->nr_rows;
+	uint32_t file_line, end = (1U << lines->file_bits) - 1;
+	uint64_t off;
+
+	if (addr < lines->base)
+		return 0;
+	off = addr - lines->base;
+	/* The last row at or below addr. */
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (lines->rows8[mid].addr <= off)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo == 0)
+		return 0;
+	file_line = lines->rows8[lo - 1].file_line;
+	if ((file_line & end) == end)
+		return 0;
+	*lineno = file_line >> lines->file_bits;
+	*file = dwarf_lines__file(lines, file_line & end);
+	return 1;
+}
+
 int dwarf_lines__find(struct dwarf_lines *lines, Dwarf_Addr addr,
 		      const char **file, int *lineno)
 {
 	size_t lo = 0, hi = lines->nr_rows;
 	const struct dwarf_line_row *row;
+
+	if (lines->rows8)
+		return dwarf_lines__find8(lines, addr, file, lineno);
 
 	/* The last row at or below addr. */
 	while (lo < hi) {
@@ -857,9 +958,15 @@ size_t dwarf_lines__nr_rows(const struct dwarf_lines *lines)
 	return lines->nr_rows;
 }
 
+size_t dwarf_lines__row_size(const struct dwarf_lines *lines)
+{
+	return lines->rows8 ? sizeof(*lines->rows8) : sizeof(*lines->rows);
+}
+
 /* Without the names joined on first use. */
 size_t dwarf_lines__size(const struct dwarf_lines *lines)
 {
-	return sizeof(*lines) + lines->nr_rows * sizeof(*lines->rows) +
+	return sizeof(*lines) +
+	       lines->nr_rows * dwarf_lines__row_size(lines) +
 	       lines->alloc_files * sizeof(*lines->files);
 }

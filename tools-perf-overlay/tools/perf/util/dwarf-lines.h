@@ -34,8 +34,9 @@ int dwarf_lines__find(struct dwarf_lines *lines, Dwarf_Addr addr,
 /* The name of file idx, as dwarf_filesrc() gives it, or NULL. */
 const char *dwarf_lines__file(struct dwarf_lines *lines, Dwarf_Word idx);
 
-/* The rows kept and the bytes allocated. */
+/* The rows kept, the bytes of each (8 or 16) and the bytes allocated. */
 size_t dwarf_lines__nr_rows(const struct dwarf_lines *lines);
+size_t dwarf_lines__row_size(const struct dwarf_lines *lines);
 size_t dwarf_lines__size(const struct dwarf_lines *lines);
 
 #endif /* PERF_DWARF_LINES_H */

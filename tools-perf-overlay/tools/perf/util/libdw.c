@@ -573,13 +573,13 @@ void libdw__end_dwfl(Dwfl *dwfl)
  * mapped, or a compressed debug file: perf's image of the DWARF srcline
  * reads of it, or the file read by libelf, with its descriptor, and its
  * inflated DWARF), the CU index (48 bytes per subprogram range of the CUs
- * looked up in), the CU range table (32 bytes per range of each CU), the
- * C++ names and the line tables of the CUs looked up in (struct
- * dwarf_lines: 16 bytes per row a lookup can find, about a quarter of the
- * CU's rows in libdw's form, and 24 per file). Invalidation: none, the
- * files of a dso do not change during a session; freed with the dso
- * (dso__free_libdw()). Locking: made on first use and used under
- * srcline__lock().
+ * looked up in), the CU range table (32 bytes per range of each CU
+ * .debug_aranges leaves out), the C++ names and the line tables of the CUs
+ * looked up in (struct dwarf_lines: 8 bytes, at most 16, per row a lookup
+ * can find, about a quarter of the CU's rows, and 24 per file).
+ * Invalidation: none, the files of a dso do not change during a session;
+ * freed with the dso (dso__free_libdw()). Locking: made on first use and
+ * used under srcline__lock().
  */
 struct dso_libdw {
 	Dwfl		*dwfl;
@@ -605,16 +605,18 @@ struct dso_libdw {
 };
 
 /*
- * The address ranges of all the CUs of the dso's DWARF, from the CUs' own
- * DW_AT_low_pc/DW_AT_high_pc and DW_AT_ranges: which CU covers an address
- * where libdw finds none, as libdw from before it read the CUs' ranges does
- * in a file without .debug_aranges (clang emits none). An address no CU
- * covers has no line in the DWARF.
+ * The address ranges of the CUs that libdw's address ranges (.debug_aranges)
+ * leave out, from the CUs' own DW_AT_low_pc/DW_AT_high_pc and DW_AT_ranges:
+ * which CU covers an address where libdw finds none, as libdw from before it
+ * read the CUs' ranges finds none in a file without .debug_aranges (clang
+ * emits none), where this holds every CU. LLVM's DWARFDebugAranges completes
+ * .debug_aranges the same way. An address no CU covers has no line in the
+ * DWARF.
  *
  * Key: the address (DWARF's). Value: the CU DIE's offset. Sorted by start,
  * with the running maximum of the ends. Bound: 32 bytes per range of each
- * CU of the dsos looked up in, made on the first address libdw finds no
- * line for. Lifetime and locking: those of struct dso_libdw.
+ * such CU of the dsos looked up in, made on the first address libdw finds
+ * no CU for. Lifetime and locking: those of struct dso_libdw.
  */
 struct cu_range {
 	Dwarf_Addr	start, end;	/* [start, end) */
@@ -636,22 +638,53 @@ static int cu_range__cmp(const void *a, const void *b)
 	return 0;
 }
 
+static int off__cmp(const void *a, const void *b)
+{
+	Dwarf_Off oa = *(const Dwarf_Off *)a, ob = *(const Dwarf_Off *)b;
+
+	return oa < ob ? -1 : oa > ob;
+}
+
+/* The CU DIE offsets libdw's address ranges name, sorted, in *offs. */
+static size_t aranges__cu_offsets(Dwarf *dwarf, Dwarf_Off **offs)
+{
+	Dwarf_Aranges *aranges;
+	size_t nr = 0, n = 0;
+
+	*offs = NULL;
+	if (dwarf_getaranges(dwarf, &aranges, &nr) || !nr)
+		return 0;
+	*offs = malloc(nr * sizeof(**offs));
+	if (!*offs)
+		return 0;
+	for (size_t i = 0; i < nr; i++) {
+		if (!dwarf_getarangeinfo(dwarf_onearange(aranges, i), NULL, NULL, &(*offs)[n]))
+			n++;
+	}
+	qsort(*offs, n, sizeof(**offs), off__cmp);
+	return n;
+}
+
 static struct cu_ranges *cu_ranges__new(Dwarf *dwarf)
 {
 	struct cu_ranges *cr = zalloc(sizeof(*cr));
 	Dwarf_Addr base, start, end, max_end = 0;
-	Dwarf_Off cu_off = 0, next_off;
-	size_t alloc = 0, hsize;
+	Dwarf_Off cu_off = 0, next_off, *listed;
+	size_t alloc = 0, hsize, nr_listed;
 	Dwarf_Die cu_die;
 
 	if (!cr)
 		return NULL;
 
+	nr_listed = aranges__cu_offsets(dwarf, &listed);
 	for (; dwarf_nextcu(dwarf, cu_off, &next_off, &hsize, NULL, NULL, NULL) == 0;
 	     cu_off = next_off) {
+		Dwarf_Off die_off = cu_off + hsize;
 		ptrdiff_t off = 0;
 
-		if (!dwarf_offdie(dwarf, cu_off + hsize, &cu_die))
+		if (nr_listed && bsearch(&die_off, listed, nr_listed, sizeof(*listed), off__cmp))
+			continue;
+		if (!dwarf_offdie(dwarf, die_off, &cu_die))
 			continue;
 		while ((off = dwarf_ranges(&cu_die, off, &base, &start, &end)) > 0) {
 			if (cr->nr == alloc) {
@@ -660,6 +693,7 @@ static struct cu_ranges *cu_ranges__new(Dwarf *dwarf)
 				alloc = alloc ? alloc * 2 : 64;
 				r = realloc(cr->ranges, alloc * sizeof(*r));
 				if (!r) {
+					free(listed);
 					free(cr->ranges);
 					free(cr);
 					return NULL;
@@ -671,6 +705,7 @@ static struct cu_ranges *cu_ranges__new(Dwarf *dwarf)
 			};
 		}
 	}
+	free(listed);
 	if (cr->nr)
 		qsort(cr->ranges, cr->nr, sizeof(*cr->ranges), cu_range__cmp);
 	for (size_t i = 0; i < cr->nr; i++) {
@@ -1979,14 +2014,20 @@ int libdw__addr2line(u64 addr, char **file, unsigned int *line_nr,
 		int ret;
 
 		/*
-		 * None, and no CU covers the address (a PLT entry, code built
-		 * without -g): that is the answer. libdw may find no CU where
-		 * one is (a file without .debug_aranges): look the line up in
-		 * the CU found by its ranges. Where a CU covers the address
-		 * and has no line for it, libdw may have failed to read its
-		 * lines (a form it doesn't know, a split unit without its
-		 * .dwo), or another style may know more (LLVM names the file
-		 * of assembly without lines): the next style is asked.
+		 * Where a CU covers the address and has no line for it, libdw
+		 * may have failed to read its lines (a form it doesn't know, a
+		 * split unit without its .dwo), or another style may know more
+		 * (LLVM names the file of assembly without lines): the next
+		 * style is asked. libdwfl gives an address between two ranges
+		 * of .debug_aranges (a PLT entry) the CU of the range below
+		 * it: that CU covers it only if its own ranges do.
+		 */
+		if (cudie && dwarf_haspc(cudie, addr) > 0)
+			return 0;
+		/*
+		 * No CU covers the address (a PLT entry, code built without
+		 * -g): that is the answer. libdw may find no CU where one is
+		 * (a file without .debug_aranges): look in the CUs it left out.
 		 */
 		ret = dso_libdw__cu_at(dl, dwarf, addr, &cu_mem);
 		if (ret == 0)
