@@ -440,7 +440,7 @@ static size_t rows__compact(struct dwarf_line_row *rows, size_t nr)
 /*
  * The compacted rows in 8 bytes each in lines->rows8, if they fit: the
  * file indexes and the END mark in the fewest bits that hold them, the
- * lines (never negative, as perf keeps them) in the rest.
+ * lines in the rest (a negative line keeps the rows in 16 bytes).
  */
 static void rows__pack(struct dwarf_lines *lines)
 {
@@ -856,11 +856,11 @@ struct dwarf_lines *dwarf_lines__new(Dwarf_Die *cu_die)
 	} else {
 		zfree(&lines->rows);
 	}
-	if (lines->nr_files < lines->alloc_files) {
+	if (lines->nr_files && lines->nr_files < lines->alloc_files) {
 		struct dwarf_line_file *files;
 
 		files = realloc(lines->files, lines->nr_files * sizeof(*files));
-		if (files || !lines->nr_files) {
+		if (files) {
 			lines->files = files;
 			lines->alloc_files = lines->nr_files;
 		}
