@@ -684,16 +684,46 @@ Dwarf_Die *die_find_realfunc(Dwarf_Die *cu_die, Dwarf_Addr addr,
 		return die_mem;
 }
 
-/* die_find callback for inline function search */
+/* Whether die has address ranges (low_pc/high_pc or DW_AT_ranges). */
+static bool die_has_ranges(Dwarf_Die *die)
+{
+	Dwarf_Addr base, start, end;
+
+	return dwarf_ranges(die, 0, &base, &start, &end) > 0;
+}
+
+/*
+ * die_find callback for inline function search: the first inlined
+ * subroutine holding the address, in the order of the DIEs. It is looked
+ * for only in the scopes that can hold it: the code of an inlined
+ * subroutine or a lexical block lies within its parent's ranges, that of a
+ * nested subprogram (a local class's member function, a GNU C nested
+ * function) is not the function's, and a call site or a type holds none.
+ * A DIE whose ranges can't be read (dwarf_haspc() fails) or that has none
+ * is looked into.
+ */
 static int __die_find_inline_cb(Dwarf_Die *die_mem, void *data)
 {
 	Dwarf_Addr *addr = data;
 
-	if (dwarf_tag(die_mem) == DW_TAG_inlined_subroutine &&
-	    dwarf_haspc(die_mem, *addr))
-		return DIE_FIND_CB_END;
-
-	return DIE_FIND_CB_CONTINUE;
+	switch (dwarf_tag(die_mem)) {
+	case DW_TAG_inlined_subroutine:
+		if (dwarf_haspc(die_mem, *addr))
+			return DIE_FIND_CB_END;
+		return die_has_ranges(die_mem) ? DIE_FIND_CB_SIBLING : DIE_FIND_CB_CONTINUE;
+	case DW_TAG_lexical_block:
+		return dwarf_haspc(die_mem, *addr) == 0 && die_has_ranges(die_mem) ?
+		       DIE_FIND_CB_SIBLING : DIE_FIND_CB_CONTINUE;
+	case DW_TAG_subprogram:
+	case DW_TAG_class_type:
+	case DW_TAG_structure_type:
+	case DW_TAG_union_type:
+	case DW_TAG_call_site:
+	case DW_TAG_GNU_call_site:
+		return DIE_FIND_CB_SIBLING;
+	default:
+		return DIE_FIND_CB_CONTINUE;
+	}
 }
 
 /**

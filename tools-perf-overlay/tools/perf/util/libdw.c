@@ -1211,48 +1211,6 @@ static const char *dso_libdw__call_file(struct dso_libdw *dl, Dwarf_Die *die)
 	return lines ? dwarf_lines__file(lines, idx) : die_get_call_file(die);
 }
 
-/* Whether die has address ranges (low_pc/high_pc or DW_AT_ranges). */
-static bool die__has_ranges(Dwarf_Die *die)
-{
-	Dwarf_Addr base, start, end;
-
-	return dwarf_ranges(die, 0, &base, &start, &end) > 0;
-}
-
-/*
- * __die_find_inline_cb() that looks only into the scopes that can hold
- * the inlined subroutine at the address: the code of an inlined
- * subroutine or a lexical block is within its parent's ranges, that of
- * nested subprograms (a local class's member functions) is not the
- * function's, and a call site or a type holds none. Without it, each
- * inlined subroutine at an address was looked for in every DIE of the
- * function.
- */
-static int libdw__find_inline_cb(Dwarf_Die *die, void *data)
-{
-	Dwarf_Addr *addr = data;
-
-	switch (dwarf_tag(die)) {
-	case DW_TAG_inlined_subroutine:
-		/* As __die_find_inline_cb(): an error (-1) holds it too. */
-		if (dwarf_haspc(die, *addr))
-			return DIE_FIND_CB_END;
-		return die__has_ranges(die) ? DIE_FIND_CB_SIBLING : DIE_FIND_CB_CONTINUE;
-	case DW_TAG_lexical_block:
-		return dwarf_haspc(die, *addr) == 0 && die__has_ranges(die) ?
-		       DIE_FIND_CB_SIBLING : DIE_FIND_CB_CONTINUE;
-	case DW_TAG_subprogram:
-	case DW_TAG_class_type:
-	case DW_TAG_structure_type:
-	case DW_TAG_union_type:
-	case DW_TAG_call_site:
-	case DW_TAG_GNU_call_site:
-		return DIE_FIND_CB_SIBLING;
-	default:
-		return DIE_FIND_CB_CONTINUE;
-	}
-}
-
 /*
  * cu_walk_functions_at() with the CU's index: the subprogram at addr and
  * the inlined subroutines in it, from the outermost.
@@ -1262,8 +1220,7 @@ static int libdw__walk_functions_at(struct dso_libdw *dl, Dwarf_Die *cu_die, Dwa
 {
 	const struct cu_func_range *range;
 	struct cu_funcs *cf = dso_libdw__cu_funcs(dl, cu_die);
-	Dwarf_Die sp_die, die_mem;
-	int ret = -ENOENT;
+	Dwarf_Die sp_die;
 
 	if (!cf)
 		return cu_walk_functions_at(cu_die, addr, callback, data);
@@ -1271,14 +1228,7 @@ static int libdw__walk_functions_at(struct dso_libdw *dl, Dwarf_Die *cu_die, Dwa
 	range = cu_funcs__find(cf, addr);
 	if (!range || !dwarf_offdie(range->dwarf, range->die_off, &sp_die))
 		return -ENOENT;
-	/* die_walk_functions_at(), looking where the address can be */
-	for (Dwarf_Die *die = &sp_die; die;
-	     die = die_find_child(die, libdw__find_inline_cb, &addr, &die_mem)) {
-		ret = callback(die, data);
-		if (ret)
-			break;
-	}
-	return ret;
+	return die_walk_functions_at(&sp_die, addr, callback, data);
 }
 
 void dso__free_libdw(struct dso *dso)
