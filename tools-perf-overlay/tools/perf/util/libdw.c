@@ -1628,29 +1628,24 @@ static Elf *elf__srcline_image(Elf *elf __maybe_unused, int fd __maybe_unused,
 #endif
 
 /*
- * The separate debug file perf read the dso's symbols from, when its DWARF
- * is compressed, opened to be read rather than mapped. libdw inflates every
- * .debug_* section of a file when it opens it; libelf then frees each
- * compressed section it read, while the pages of a mapped file stay in
- * memory. The file must have the dso's build-id and be another file than
- * the dso. Perf inflates what srcline reads of it into an image in
- * *imagep (elf__srcline_image()); else libelf reads the file through *fdp,
- * which stays open with the Elf.
+ * The file at path, when it is a separate debug file of the dso (its
+ * build-id) with compressed DWARF, to be read rather than mapped; else
+ * NULL. libdw inflates every .debug_* section of a file when it opens it;
+ * libelf then frees each compressed section it read, while the pages of a
+ * mapped file stay in memory. Perf inflates what srcline reads of it into
+ * an image in *imagep (elf__srcline_image()); else libelf reads the file
+ * through *fdp, which stays open with the Elf.
  */
-static Elf *dso__compressed_debug_elf(struct dso *dso, int *fdp, void **imagep)
+static Elf *compressed_debug_elf__open(const char *path, const struct build_id *bid,
+				       int *fdp, void **imagep)
 {
-	const char *path = dso__symsrc_filename(dso);
-	const struct build_id *bid = dso__bid(dso);
 	const void *id;
 	GElf_Ehdr ehdr;
 	GElf_Shdr shdr;
 	Elf_Scn *scn;
 	Elf *elf;
-	int fd;
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
 
-	if (!path || !build_id__is_defined(bid) || !strcmp(path, dso__long_name(dso)))
-		return NULL;
-	fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
 		return NULL;
 	elf = elf_begin(fd, ELF_C_READ, /*ref=*/NULL);
@@ -1675,6 +1670,72 @@ static Elf *dso__compressed_debug_elf(struct dso *dso, int *fdp, void **imagep)
 	elf_end(elf);
 	close(fd);
 	return NULL;
+}
+
+/* Whether the dso's own file has DWARF, which libdwfl reads before any debug file. */
+static bool dso__own_file_has_dwarf(struct dso *dso)
+{
+	int fd = open(dso__long_name(dso), O_RDONLY | O_CLOEXEC);
+	bool dwarf = true;
+	Elf *elf;
+
+	if (fd < 0)
+		return true;
+	elf = elf_begin(fd, ELF_C_READ_MMAP, /*ref=*/NULL);
+	if (elf && elf_kind(elf) == ELF_K_ELF)
+		dwarf = elf__has_dwarf(elf);
+	elf_end(elf);
+	close(fd);
+	return dwarf;
+}
+
+/*
+ * The separate debug file of the dso with compressed DWARF, read as
+ * compressed_debug_elf__open() says, its path in *pathp; or NULL. It is
+ * the file perf read the dso's symbols from when that is one; else, when
+ * the dso's own file has no DWARF, the one libdwfl would find (build-id
+ * directory, then .gnu_debuglink) or the one in perf's build-id cache:
+ * perf reads the symbols of a dso whose file keeps its .symtab, as
+ * HotSpot's libjvm.so does, from that file or its copy in the build-id
+ * cache, not from its debug file.
+ */
+static Elf *dso__compressed_debug_elf(struct dso *dso, int *fdp, void **imagep,
+				      char **pathp)
+{
+	static const enum dso_binary_type types[] = {
+		DSO_BINARY_TYPE__BUILDID_DEBUGINFO,
+		DSO_BINARY_TYPE__DEBUGLINK,
+		DSO_BINARY_TYPE__BUILD_ID_CACHE_DEBUGINFO,
+	};
+	const char *symsrc = dso__symsrc_filename(dso);
+	const struct build_id *bid = dso__bid(dso);
+	char *path;
+	Elf *elf = NULL;
+
+	if (!build_id__is_defined(bid))
+		return NULL;
+	if (symsrc && strcmp(symsrc, dso__long_name(dso))) {
+		elf = compressed_debug_elf__open(symsrc, bid, fdp, imagep);
+		if (elf) {
+			*pathp = strdup(symsrc);
+			return elf;
+		}
+	}
+	if (dso__own_file_has_dwarf(dso))
+		return NULL;
+
+	path = malloc(PATH_MAX);
+	for (size_t i = 0; path && !elf && i < ARRAY_SIZE(types); i++) {
+		if (!dso__read_binary_type_filename(dso, types[i], /*root_dir=*/NULL,
+						    path, PATH_MAX) &&
+		    (!symsrc || strcmp(path, symsrc)))
+			elf = compressed_debug_elf__open(path, bid, fdp, imagep);
+	}
+	if (elf)
+		*pathp = path;
+	else
+		free(path);
+	return elf;
 }
 
 /* The dso's own file, mapped; NULL when it is no ET_DYN or ET_EXEC file. */
@@ -1702,6 +1763,7 @@ static struct dso_libdw *dso__libdw_get(struct dso *dso)
 	struct dso_libdw *dl = dso__libdw(dso);
 	GElf_Addr vaddr = 0, end = 0;
 	Dwfl_Module *mod = NULL;
+	char *debug_path = NULL;
 	const char *dso_name;
 	void **userdatap;
 	Dwarf_Addr bias;
@@ -1728,12 +1790,14 @@ static struct dso_libdw *dso__libdw_get(struct dso *dso)
 	 * libdw__find_srcline_elf().
 	 */
 	dso_name = dso__long_name(dso);
-	dl->elf = dso__compressed_debug_elf(dso, &dl->debug_fd, &dl->image);
+	dl->elf = dso__compressed_debug_elf(dso, &dl->debug_fd, &dl->image, &debug_path);
 	if (dl->elf) {
 		bool exec;
 
 		if (elf__module_range(dl->elf, &vaddr, &end, &exec))
-			dl->elf_path = strdup(dso__symsrc_filename(dso));
+			dl->elf_path = debug_path;
+		else
+			free(debug_path);
 	} else {
 		dl->elf = dso__elf(dso_name, &vaddr, &end);
 		if (dl->elf)

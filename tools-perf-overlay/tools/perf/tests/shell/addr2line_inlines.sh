@@ -280,6 +280,51 @@ test_compressed_debug_file() {
     fi
 }
 
+test_compressed_debug_file_by_build_id() {
+    echo "Inline frames from a compressed debug file found by build-id"
+    # A binary that keeps its symbol table and has no debuglink, as
+    # distributions ship some: perf reads its symbols from the binary (its
+    # copy in the build-id cache), and srcline finds the debug file by the
+    # build-id, here in the build-id cache too.
+    have_libdw_and_objcopy || return 0
+    split="${test_dir}/perf-bid"
+    if ! objcopy --only-keep-debug --compress-debug-sections=zlib \
+            "$(command -v perf)" "${split}.debug" ||
+       ! objcopy --strip-debug --remove-section=.gnu_debuglink \
+            "$(command -v perf)" "${split}"
+    then
+        echo "Skip: objcopy can't compress debug sections"
+        return
+    fi
+    bid=$(readelf -n "${split}" | sed -n 's/^ *Build ID: *//p')
+    if [ -z "${bid}" ]
+    then
+        echo "Skip: perf has no build-id"
+        return
+    fi
+    # The binary and its debug file in a build-id cache of their own.
+    bid_dir="${test_dir}/bid/.build-id/${bid:0:2}/${bid:2}"
+    mkdir -p "${bid_dir}"
+    cp "${split}" "${bid_dir}/elf"
+    cp "${split}.debug" "${bid_dir}/debug"
+    perf record --no-buildid-cache --call-graph fp -e task-clock:u \
+        -o "${perf_data}" -- "${split}" test -w inlineloop 1
+    perf --buildid-dir "${test_dir}/bid" script -v -i "${perf_data}" --fields +srcline \
+        > "${perf_script_txt}" 2> "${test_dir}/stderr.txt"
+    if ! grep -q "srcline reads ${bid_dir}/debug (compressed DWARF" "${test_dir}/stderr.txt"
+    then
+        echo "Inline frames from a debug file found by build-id [Failed: debug file not read]"
+        err=1
+    elif grep -q "inlineloop.c:2. (inlined)" "${perf_script_txt}" &&
+         grep -q "inlineloop.c:3.$" "${perf_script_txt}"
+    then
+        echo "Inline frames from a debug file found by build-id [Success]"
+    else
+        echo "Inline frames from a debug file found by build-id [Failed missing inlined functions]"
+        err=1
+    fi
+}
+
 test_fp
 test_dwarf
 test_lbr
@@ -287,6 +332,7 @@ test_small_binary
 test_no_fork
 test_no_debuginfo
 test_compressed_debug_file
+test_compressed_debug_file_by_build_id
 
 cleanup
 exit $err
