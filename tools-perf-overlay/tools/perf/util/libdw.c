@@ -931,13 +931,20 @@ static int cu_scope__qualify(const struct cu_scope *scope, const char *name,
 static int cu_funcs__add_name(Dwarf_Die *fn_die, const struct cu_scope *scope,
 			      struct cu_funcs *cf)
 {
-	const char *name = dwarf_diename(fn_die);
+	const char *name;
 	struct strbuf sb;
 
-	if (!name || dwarf_hasattr(fn_die, DW_AT_linkage_name) ||
-	    dwarf_hasattr(fn_die, DW_AT_MIPS_linkage_name) ||
+	/*
+	 * Most subprograms have one of these: test them before the name,
+	 * which dwarf_diename() would look for through them too.
+	 */
+	if (dwarf_hasattr(fn_die, DW_AT_linkage_name) ||
 	    dwarf_hasattr(fn_die, DW_AT_specification) ||
-	    dwarf_hasattr(fn_die, DW_AT_abstract_origin))
+	    dwarf_hasattr(fn_die, DW_AT_abstract_origin) ||
+	    dwarf_hasattr(fn_die, DW_AT_MIPS_linkage_name))
+		return DWARF_CB_OK;
+	name = dwarf_diename(fn_die);
+	if (!name)
 		return DWARF_CB_OK;
 
 	if (cf->nr_names == cf->alloc_names) {
