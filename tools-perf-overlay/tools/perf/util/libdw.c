@@ -995,6 +995,13 @@ static int cu_func_name__cmp(const void *a, const void *b)
  * the parameters of declarations, which dwarf_getfuncs() walks through
  * too for a C++ CU: the same subprograms, at least 40% faster (checked on
  * every CU of 301 Debian debug files).
+ *
+ * Nor into a named class, structure or union that is a child of the CU or
+ * of a namespace: GCC and clang put the definitions of its member
+ * functions next to it, outside (DW_AT_specification), and its members
+ * are most of the DIEs of a C++ CU. Its declarations without a linkage
+ * name (members of classes in an anonymous namespace) get their qualified
+ * names when first asked for (cu_funcs__find_name()).
  */
 static int cu_funcs__walk(Dwarf_Die *parent, struct cu_funcs *cf, int depth,
 			  const struct cu_scope *scope)
@@ -1031,11 +1038,18 @@ static int cu_funcs__walk(Dwarf_Die *parent, struct cu_funcs *cf, int depth,
 			fallthrough;
 		case DW_TAG_namespace:
 		case DW_TAG_module:
+		case DW_TAG_lexical_block:
+			if (cu_funcs__walk(&die, cf, depth + 1, &inner) != DWARF_CB_OK)
+				return DWARF_CB_ABORT;
+			break;
 		case DW_TAG_class_type:
 		case DW_TAG_structure_type:
 		case DW_TAG_union_type:
 		case DW_TAG_interface_type:
-		case DW_TAG_lexical_block:
+			/* A named class at namespace scope: see above. */
+			if (cf->cplusplus && (!scope || dwarf_tag(scope->die) == DW_TAG_namespace) &&
+			    dwarf_hasattr(&die, DW_AT_name))
+				break;
 			if (cu_funcs__walk(&die, cf, depth + 1, &inner) != DWARF_CB_OK)
 				return DWARF_CB_ABORT;
 			break;
@@ -1094,6 +1108,87 @@ static const struct cu_func_range *cu_funcs__find(const struct cu_funcs *cf, Dwa
 	return found;
 }
 
+/*
+ * The qualified name of the declaration at key, which the walk did not go
+ * to (it is a member of a named class at namespace scope), found by going
+ * down from the CU to it, through the DIEs that hold it. It is kept with
+ * the names the walk made, in their order, so it is looked for once; NULL,
+ * kept as well, when it needs no such name.
+ */
+static const char *cu_funcs__find_name(struct cu_funcs *cf, Dwarf_Die *cu_die,
+				       const struct cu_func_name *key)
+{
+	Dwarf_Die path[32], die, next;
+	struct cu_scope scopes[ARRAY_SIZE(path)];
+	const struct cu_scope *scope = NULL;
+	size_t depth = 0, lo = 0, hi = cf->nr_names, n = cf->nr_names;
+	struct cu_func_name *names;
+
+	if (dwarf_child(cu_die, &die) != 0)
+		return NULL;
+	for (;;) {
+		Dwarf_Off off = dwarf_dieoffset(&die);
+		int ret;
+
+		if (off == key->die_off)
+			break;
+		if (off > key->die_off)
+			return NULL;
+		ret = dwarf_siblingof(&die, &next);
+		if (ret < 0)
+			return NULL;
+		if (ret == 0 && dwarf_dieoffset(&next) <= key->die_off) {
+			die = next;
+			continue;
+		}
+		/* The declaration is in this DIE. */
+		if (depth == ARRAY_SIZE(path))
+			return NULL;
+		path[depth] = die;
+		scopes[depth] = (struct cu_scope){ .parent = scope, .die = &path[depth], };
+		scope = &scopes[depth];
+		if (dwarf_child(&path[depth++], &die) != 0)
+			return NULL;
+	}
+
+	if (dwarf_tag(&die) != DW_TAG_subprogram ||
+	    cu_funcs__add_name(&die, scope, cf) != DWARF_CB_OK) {
+		cf->enomem = false;
+		return NULL;
+	}
+	if (cf->nr_names == n) {
+		/* No name made: keep the answer. */
+		if (cf->nr_names == cf->alloc_names) {
+			size_t alloc = cf->alloc_names ? cf->alloc_names * 2 : 16;
+
+			names = realloc(cf->names, alloc * sizeof(*names));
+			if (!names)
+				return NULL;
+			cf->names = names;
+			cf->alloc_names = alloc;
+		}
+		cf->names[cf->nr_names++] = (struct cu_func_name){
+			.dwarf = key->dwarf, .die_off = key->die_off,
+		};
+	}
+	/* Into its place among the others. */
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (cu_func_name__cmp(&cf->names[mid], key) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo < n) {
+		struct cu_func_name name = cf->names[n];
+
+		memmove(&cf->names[lo + 1], &cf->names[lo], (n - lo) * sizeof(name));
+		cf->names[lo] = name;
+	}
+	return cf->names[lo].name;
+}
+
 /* A map keyed by Dwarf_CU *, made on first use; NULL without memory. */
 static struct hashmap *cu_map(struct hashmap **map)
 {
@@ -1146,13 +1241,15 @@ static const char *dso_libdw__qualified_name(struct dso_libdw *dl, Dwarf_Die *di
 	if (!dwarf_diecu(&decl, &cu_die, NULL, NULL))
 		return NULL;
 	cf = dso_libdw__cu_funcs(dl, &cu_die);
-	if (!cf || !cf->nr_names)
+	if (!cf)
 		return NULL;
 
 	key.dwarf = dwarf_cu_getdwarf(decl.cu);
 	key.die_off = dwarf_dieoffset(&decl);
 	found = bsearch(&key, cf->names, cf->nr_names, sizeof(key), cu_func_name__cmp);
-	return found ? found->name : NULL;
+	if (found)
+		return found->name;
+	return cf->cplusplus ? cu_funcs__find_name(cf, &cu_die, &key) : NULL;
 }
 
 /*

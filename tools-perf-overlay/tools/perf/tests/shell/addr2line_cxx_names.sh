@@ -5,7 +5,9 @@
 # Inlined C++ functions are named from their DWARF: qualified and demangled
 # from the linkage name when there is one, else from the scopes of their
 # declaration: a lambda's operator() inlined into a function template is
-# "main::{lambda}::operator()" or similar, never a bare "operator()".
+# "main::{lambda}::operator()" or similar, never a bare "operator()"; a
+# member function of a class in an anonymous namespace (GCC gives it no
+# linkage name) is "(anonymous namespace)::Counter::bump".
 
 set -e
 
@@ -57,18 +59,27 @@ __attribute__((noinline)) unsigned long run(F f, unsigned n)
 } // namespace inner
 } // namespace outer
 
+namespace {
+struct Counter {
+	unsigned long n{};
+	inline void bump(unsigned v) { n += v * v % 11; }
+};
+} // namespace
+
 int main(int argc, char **argv)
 {
 	outer::inner::Acc<unsigned long> acc;
+	Counter cnt;
 	unsigned long r = 0;
 	unsigned rounds = argc > 1 ? atoi(argv[1]) : 300;
 
 	for (unsigned k = 0; k < rounds; k++)
-		r += outer::inner::run([&acc](unsigned i) {
+		r += outer::inner::run([&acc, &cnt](unsigned i) {
 			acc.add(i);
+			cnt.bump(i);
 			return (i ^ (i >> 3)) & 1;
 		}, 1000000);
-	return (r + acc.sum) == 42;
+	return (r + acc.sum + cnt.n) == 42;
 }
 _EOF
 
@@ -92,11 +103,16 @@ bare=$(grep -cE '^\s+[0-9a-f]+ operator\(\).* \(inlined\)$' "$perf_script" || tr
 qualified=$(grep -cE '^\s+[0-9a-f]+ \S+::operator\(\).* \(inlined\)$' "$perf_script" || true)
 add=$(grep -cE '^\s+[0-9a-f]+ outer::inner::Acc<unsigned long>::add\(.* \(inlined\)$' \
 	"$perf_script" || true)
-echo "inlined operator(): $qualified qualified, $bare bare; inlined Acc<>::add: $add"
+bump=$(grep -cE '^\s+[0-9a-f]+ \(anonymous namespace\)::Counter::bump.* \(inlined\)$' \
+	"$perf_script" || true)
+bare_bump=$(grep -cE '^\s+[0-9a-f]+ bump.* \(inlined\)$' "$perf_script" || true)
+echo "inlined operator(): $qualified qualified, $bare bare; inlined Acc<>::add: $add;" \
+	"inlined Counter::bump: $bump qualified, $bare_bump bare"
 
-if [ "$bare" -ne 0 ] || [ "$qualified" -eq 0 ] || [ "$add" -eq 0 ]; then
+if [ "$bare" -ne 0 ] || [ "$qualified" -eq 0 ] || [ "$add" -eq 0 ] ||
+   [ "$bare_bump" -ne 0 ] || [ "$bump" -eq 0 ]; then
 	echo "Error: inlined C++ frames are not named with their scopes" >&2
-	grep -m5 -E 'operator\(\)|add' "$perf_script" >&2 || true
+	grep -m5 -E 'operator\(\)|add|bump' "$perf_script" >&2 || true
 	exit 1
 fi
 
