@@ -1047,7 +1047,8 @@ static int cu_funcs__walk(Dwarf_Die *parent, struct cu_funcs *cf, int depth,
 		case DW_TAG_union_type:
 		case DW_TAG_interface_type:
 			/* A named class at namespace scope: see above. */
-			if (cf->cplusplus && (!scope || dwarf_tag(scope->die) == DW_TAG_namespace) &&
+			if (cf->cplusplus &&
+			    (!scope || dwarf_tag(scope->die) == DW_TAG_namespace) &&
 			    dwarf_hasattr(&die, DW_AT_name))
 				break;
 			if (cu_funcs__walk(&die, cf, depth + 1, &inner) != DWARF_CB_OK)
