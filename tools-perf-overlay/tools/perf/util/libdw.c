@@ -786,8 +786,11 @@ struct cu_func_range {
  * operator() of a lambda (GCC gives it none), qualified with the scopes of
  * its declaration as the demangler would qualify a linkage name:
  * "main::{lambda}::operator()" rather than "operator()". Made by the walk
- * that indexes the CU (cu_funcs__walk()), one per such declaration, kept
- * with the CU's index, sorted by DIE.
+ * that indexes the CU (cu_funcs__walk()), one per such declaration, or,
+ * for the declarations in the classes it skips, on their first lookup
+ * (cu_funcs__find_name(), which keeps a NULL name for a DIE that needs
+ * none or that it could not find); kept with the CU's index, sorted by
+ * DIE.
  */
 struct cu_func_name {
 	Dwarf		*dwarf;		/* the declaration's DIE: in this Dwarf, */
@@ -996,12 +999,14 @@ static int cu_func_name__cmp(const void *a, const void *b)
  * too for a C++ CU: the same subprograms, at least 40% faster (checked on
  * every CU of 301 Debian debug files).
  *
- * Nor into a named class, structure or union that is a child of the CU or
- * of a namespace: GCC and clang put the definitions of its member
- * functions next to it, outside (DW_AT_specification), and its members
- * are most of the DIEs of a C++ CU. Its declarations without a linkage
- * name (members of classes in an anonymous namespace) get their qualified
- * names when first asked for (cu_funcs__find_name()).
+ * Nor, in C++, into a named class, structure or union that is a child of
+ * the CU or of a namespace: GCC and clang put the definitions of its
+ * member functions next to it, outside (DW_AT_specification), and its
+ * members are most of the DIEs of a C++ CU. (A function a producer would
+ * define in there would get no inline frames, as an address in no
+ * subprogram.) Its declarations without a linkage name (members of
+ * classes in an anonymous namespace) get their qualified names when first
+ * asked for (cu_funcs__find_name()).
  */
 static int cu_funcs__walk(Dwarf_Die *parent, struct cu_funcs *cf, int depth,
 			  const struct cu_scope *scope)
@@ -1123,42 +1128,43 @@ static const char *cu_funcs__find_name(struct cu_funcs *cf, Dwarf_Die *cu_die,
 	struct cu_scope scopes[ARRAY_SIZE(path)];
 	const struct cu_scope *scope = NULL;
 	size_t depth = 0, lo = 0, hi = cf->nr_names, n = cf->nr_names;
+	bool found = dwarf_child(cu_die, &die) == 0;
 	struct cu_func_name *names;
 
-	if (dwarf_child(cu_die, &die) != 0)
-		return NULL;
-	for (;;) {
+	while (found) {
 		Dwarf_Off off = dwarf_dieoffset(&die);
 		int ret;
 
 		if (off == key->die_off)
 			break;
-		if (off > key->die_off)
-			return NULL;
-		ret = dwarf_siblingof(&die, &next);
-		if (ret < 0)
-			return NULL;
+		ret = off > key->die_off ? -1 : dwarf_siblingof(&die, &next);
+		if (ret < 0) {
+			found = false;
+			break;
+		}
 		if (ret == 0 && dwarf_dieoffset(&next) <= key->die_off) {
 			die = next;
 			continue;
 		}
 		/* The declaration is in this DIE. */
-		if (depth == ARRAY_SIZE(path))
-			return NULL;
+		if (depth == ARRAY_SIZE(path)) {
+			found = false;
+			break;
+		}
 		path[depth] = die;
 		scopes[depth] = (struct cu_scope){ .parent = scope, .die = &path[depth], };
 		scope = &scopes[depth];
-		if (dwarf_child(&path[depth++], &die) != 0)
-			return NULL;
+		found = dwarf_child(&path[depth++], &die) == 0;
 	}
 
-	if (dwarf_tag(&die) != DW_TAG_subprogram ||
+	/* Its name, made at the end of the array, if it needs one. */
+	if (found && dwarf_tag(&die) == DW_TAG_subprogram &&
 	    cu_funcs__add_name(&die, scope, cf) != DWARF_CB_OK) {
 		cf->enomem = false;
 		return NULL;
 	}
 	if (cf->nr_names == n) {
-		/* No name made: keep the answer. */
+		/* None: keep the answer all the same. */
 		if (cf->nr_names == cf->alloc_names) {
 			size_t alloc = cf->alloc_names ? cf->alloc_names * 2 : 16;
 
@@ -1247,7 +1253,8 @@ static const char *dso_libdw__qualified_name(struct dso_libdw *dl, Dwarf_Die *di
 
 	key.dwarf = dwarf_cu_getdwarf(decl.cu);
 	key.die_off = dwarf_dieoffset(&decl);
-	found = bsearch(&key, cf->names, cf->nr_names, sizeof(key), cu_func_name__cmp);
+	found = cf->nr_names ? bsearch(&key, cf->names, cf->nr_names, sizeof(key),
+				       cu_func_name__cmp) : NULL;
 	if (found)
 		return found->name;
 	return cf->cplusplus ? cu_funcs__find_name(cf, &cu_die, &key) : NULL;
@@ -1777,7 +1784,10 @@ static Elf *compressed_debug_elf__open(const char *path, const struct build_id *
 	return NULL;
 }
 
-/* Whether the dso's own file has DWARF, which libdwfl reads before any debug file. */
+/*
+ * Whether the dso's own file has DWARF, which libdwfl would read rather
+ * than look for a debug file. A file that is not there has none.
+ */
 static bool dso__own_file_has_dwarf(struct dso *dso)
 {
 	int fd = open(dso__long_name(dso), O_RDONLY | O_CLOEXEC);
@@ -1785,7 +1795,7 @@ static bool dso__own_file_has_dwarf(struct dso *dso)
 	Elf *elf;
 
 	if (fd < 0)
-		return true;
+		return false;
 	elf = elf_begin(fd, ELF_C_READ_MMAP, /*ref=*/NULL);
 	if (elf && elf_kind(elf) == ELF_K_ELF)
 		dwarf = elf__has_dwarf(elf);
