@@ -160,6 +160,7 @@ static struct test_suite *generic_tests[] = {
 	&suite__subcmd_help,
 	&suite__kallsyms_split,
 	&suite__kallsyms_parse,
+	&suite__symbol_alloc,
 	NULL,
 };
 

@@ -186,6 +186,7 @@ DECLARE_SUITE(uncore_event_sorting);
 DECLARE_SUITE(subcmd_help);
 DECLARE_SUITE(kallsyms_split);
 DECLARE_SUITE(kallsyms_parse);
+DECLARE_SUITE(symbol_alloc);
 
 /*
  * PowerPC and S390 do not support creation of instruction breakpoints using the

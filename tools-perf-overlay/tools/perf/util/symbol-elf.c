@@ -264,6 +264,68 @@ static int elf_read_program_header(Elf *elf, u64 vaddr, GElf_Phdr *phdr)
 	return -1;
 }
 
+/*
+ * The loadable segments of an ELF file, read once for a walk of its symbol
+ * table, which asks for the segment of each symbol it adjusts:
+ * elf_read_program_header() reads every program header again each time.
+ */
+struct elf_loads {
+	/* PT_LOAD headers with a size, in the order of the file; NULL: unread */
+	GElf_Phdr	*phdr;
+	size_t		nr;
+	bool		tried;
+};
+
+/*
+ * Keeps the headers elf_read_program_header() would look at, up to the first
+ * one that cannot be read (where it gives up, as a miss does here), so that
+ * both return the same segment for an address.
+ */
+static void elf_loads__read(struct elf_loads *loads, Elf *elf)
+{
+	size_t i, phdrnum;
+	GElf_Phdr phdr;
+
+	loads->tried = true;
+	if (elf_getphdrnum(elf, &phdrnum) || !phdrnum)
+		return;
+
+	loads->phdr = calloc(phdrnum, sizeof(*loads->phdr));
+	if (!loads->phdr)
+		return;
+
+	for (i = 0; i < phdrnum; i++) {
+		if (gelf_getphdr(elf, i, &phdr) == NULL)
+			break;
+		if (phdr.p_type != PT_LOAD || !max(phdr.p_memsz, phdr.p_filesz))
+			continue;
+		loads->phdr[loads->nr++] = phdr;
+	}
+}
+
+/* elf_read_program_header() for a symbol table walk. */
+static int elf_loads__find(struct elf_loads *loads, Elf *elf, u64 vaddr,
+			   GElf_Phdr *phdr)
+{
+	size_t i;
+
+	if (!loads->tried)
+		elf_loads__read(loads, elf);
+	if (!loads->phdr)
+		return elf_read_program_header(elf, vaddr, phdr);
+
+	for (i = 0; i < loads->nr; i++) {
+		const GElf_Phdr *load = &loads->phdr[i];
+
+		if (vaddr >= load->p_vaddr &&
+		    vaddr < load->p_vaddr + max(load->p_memsz, load->p_filesz)) {
+			*phdr = *load;
+			return 0;
+		}
+	}
+	return -1;
+}
+
 struct rel_info {
 	u32		nr_entries;
 	u32		*sorted;
@@ -1535,6 +1597,7 @@ dso__load_sym_internal(struct dso *dso, struct map *map, struct symsrc *syms_ss,
 	int nr = 0;
 	bool remap_kernel = false, adjust_kernel_syms = false, demangle;
 	u64 max_text_sh_offset = 0;
+	struct elf_loads loads = { .phdr = NULL, };
 
 	if (kmap && !kmaps)
 		return -1;
@@ -1744,8 +1807,8 @@ dso__load_sym_internal(struct dso *dso, struct map *map, struct symsrc *syms_ss,
 			   (!used_opd && syms_ss->adjust_symbols)) {
 			GElf_Phdr phdr;
 
-			if (elf_read_program_header(runtime_ss->elf,
-						    (u64)sym.st_value, &phdr)) {
+			if (elf_loads__find(&loads, runtime_ss->elf,
+					    (u64)sym.st_value, &phdr)) {
 				pr_debug4("%s: failed to find program header for "
 					   "symbol: %s st_value: %#" PRIx64 "\n",
 					   __func__, elf_name, (u64)sym.st_value);
@@ -1785,6 +1848,7 @@ dso__load_sym_internal(struct dso *dso, struct map *map, struct symsrc *syms_ss,
 		__symbols__insert(dso__symbols(curr_dso), f);
 		nr++;
 	}
+	free(loads.phdr);
 	dso__put(curr_dso);
 
 	/*
@@ -1803,6 +1867,7 @@ dso__load_sym_internal(struct dso *dso, struct map *map, struct symsrc *syms_ss,
 	}
 	return nr;
 out_elf_end:
+	free(loads.phdr);
 	dso__put(curr_dso);
 	return -1;
 }

@@ -48,6 +48,12 @@
 #include <limits.h>
 #include <symbol/kallsyms.h>
 #include <sys/utsname.h>
+#ifdef __SANITIZE_ADDRESS__
+#include <sanitizer/asan_interface.h>
+#else
+#define ASAN_POISON_MEMORY_REGION(addr, size)	((void)(addr), (void)(size))
+#define ASAN_UNPOISON_MEMORY_REGION(addr, size)	((void)(addr), (void)(size))
+#endif
 
 static int map_fixup_cb(struct map *map, void *data __maybe_unused)
 {
@@ -313,13 +319,120 @@ void symbols__fixup_end(struct rb_root_cached *symbols, bool is_kallsyms)
 		curr->end = roundup(curr->start, 4096) + 4096;
 }
 
+/*
+ * Symbols are carved out of chunks of SYMBOL_CHUNK_SIZE bytes, aligned to
+ * that size, instead of taking a malloc() each: a session loads 100k-300k of
+ * them at start-up (kallsyms, the symbol tables of big C++ libraries), most
+ * of which live as long as their dso.
+ *
+ * @live counts the symbols carved from the chunk and not deleted yet, plus
+ * one while it is the chunk being carved from (symbol_chunk); whoever drops
+ * it to zero frees the chunk. symbol__delete() finds a symbol's chunk by
+ * masking its address. symbol_chunk and symbol_chunk_used are under
+ * symbol_chunk_mutex (perf top loads symbols in two threads); @live is
+ * atomic, as any thread may delete a symbol.
+ *
+ * Bound: a chunk goes with the last of its symbols, so beyond its live
+ * symbols it keeps the space of those deleted before them; a dso's symbols
+ * are made together and go together, with the dso. A symbol larger than
+ * SYMBOL_CHUNK_MAX (a long C++ name) takes a malloc() of its own. Under
+ * ASan the parts of a chunk that hold no live symbol are poisoned.
+ */
+struct symbol_chunk {
+	atomic_long	live;
+};
+
+#define SYMBOL_CHUNK_SIZE	(64 * 1024)
+#define SYMBOL_CHUNK_MAX	(SYMBOL_CHUNK_SIZE / 16)
+#define SYMBOL_CHUNK_START	ALIGN(sizeof(struct symbol_chunk), sizeof(u64))
+
+static struct symbol_chunk *symbol_chunk;
+static size_t symbol_chunk_used;
+static struct mutex symbol_chunk_mutex;
+
+static void symbol_chunk__lock_init(void)
+{
+	mutex_init(&symbol_chunk_mutex);
+}
+
+static struct mutex *symbol_chunk__lock(void)
+{
+	static pthread_once_t once = PTHREAD_ONCE_INIT;
+
+	pthread_once(&once, symbol_chunk__lock_init);
+	return &symbol_chunk_mutex;
+}
+
+static void symbol_chunk__put(struct symbol_chunk *chunk)
+{
+	if (atomic_fetch_sub_explicit(&chunk->live, 1, memory_order_acq_rel) == 1)
+		free(chunk);
+}
+
+/* size bytes for a symbol, aligned to 8; NULL if out of memory. */
+static void *symbol_chunk__alloc(size_t size)
+{
+	struct mutex *lock = symbol_chunk__lock();
+	void *p = NULL;
+
+	mutex_lock(lock);
+	if (!symbol_chunk || symbol_chunk_used + size > SYMBOL_CHUNK_SIZE) {
+		void *chunk;
+
+		if (posix_memalign(&chunk, SYMBOL_CHUNK_SIZE, SYMBOL_CHUNK_SIZE))
+			goto out_unlock;
+		atomic_init(&((struct symbol_chunk *)chunk)->live, 1);
+		ASAN_POISON_MEMORY_REGION(chunk + SYMBOL_CHUNK_START,
+					  SYMBOL_CHUNK_SIZE - SYMBOL_CHUNK_START);
+		if (symbol_chunk)
+			symbol_chunk__put(symbol_chunk);
+		symbol_chunk = chunk;
+		symbol_chunk_used = SYMBOL_CHUNK_START;
+	}
+	p = (void *)symbol_chunk + symbol_chunk_used;
+	symbol_chunk_used += size;
+	atomic_fetch_add_explicit(&symbol_chunk->live, 1, memory_order_relaxed);
+	ASAN_UNPOISON_MEMORY_REGION(p, size);
+out_unlock:
+	mutex_unlock(lock);
+	return p;
+}
+
+/* Gives back what symbol__new() carved out of a chunk for sym. */
+static void symbol_chunk__free(struct symbol *sym)
+{
+	void *p = (void *)sym - symbol_conf.priv_size;
+
+#ifdef __SANITIZE_ADDRESS__
+	/*
+	 * raw_name, not namelen: that follows a demangled name, and the
+	 * kallsyms loader may cut raw_name short, never longer.
+	 */
+	ASAN_POISON_MEMORY_REGION(p, symbol_conf.priv_size + sizeof(*sym) +
+				     strlen(sym->raw_name) + 1);
+#endif
+	symbol_chunk__put((void *)((uintptr_t)p & ~(uintptr_t)(SYMBOL_CHUNK_SIZE - 1)));
+}
+
 struct symbol *symbol__new(u64 start, u64 len, u8 binding, u8 type, const char *name)
 {
 	size_t namelen = strlen(name) + 1;
-	struct symbol *sym = calloc(1, (symbol_conf.priv_size +
-					sizeof(*sym) + namelen));
+	size_t head = symbol_conf.priv_size + sizeof(struct symbol);
+	size_t size = ALIGN(head + namelen, sizeof(u64));
+	u16 flags = (type << SYMBOL_FLAG_TYPE_SHIFT) |
+		    (binding << SYMBOL_FLAG_BINDING_SHIFT);
+	struct symbol *sym;
+
+	if (size <= SYMBOL_CHUNK_MAX) {
+		sym = symbol_chunk__alloc(size);
+		flags |= SYMBOL_FLAG_CHUNK;
+	} else {
+		sym = malloc(size);
+	}
 	if (sym == NULL)
 		return NULL;
+	/* The name is copied in below: clear only what precedes it. */
+	memset(sym, 0, head);
 
 	if (symbol_conf.priv_size) {
 		if (symbol_conf.init_annotation) {
@@ -331,8 +444,7 @@ struct symbol *symbol__new(u64 start, u64 len, u8 binding, u8 type, const char *
 
 	sym->start   = start;
 	sym->end     = len ? start + len : start;
-	atomic_init(&sym->flags, (type << SYMBOL_FLAG_TYPE_SHIFT) |
-				 (binding << SYMBOL_FLAG_BINDING_SHIFT));
+	atomic_init(&sym->flags, flags);
 	sym->namelen = namelen - 1;
 
 	pr_debug4("%s: %s %#" PRIx64 "-%#" PRIx64 "\n",
@@ -395,7 +507,10 @@ void symbol__delete(struct symbol *sym)
 	}
 	if (sym->name != sym->raw_name)
 		free(sym->name);
-	free(((void *)sym) - symbol_conf.priv_size);
+	if (atomic_load_explicit(&sym->flags, memory_order_relaxed) & SYMBOL_FLAG_CHUNK)
+		symbol_chunk__free(sym);
+	else
+		free(((void *)sym) - symbol_conf.priv_size);
 }
 
 void symbol__set_ignore(struct symbol *sym, bool ignore)
@@ -443,15 +558,12 @@ static void symbol__set_idle(struct symbol *sym, bool idle)
 }
 void symbols__delete(struct rb_root_cached *symbols)
 {
-	struct symbol *pos;
-	struct rb_node *next = rb_first_cached(symbols);
+	struct symbol *pos, *n;
 
-	while (next) {
-		pos = rb_entry(next, struct symbol, rb_node);
-		next = rb_next(&pos->rb_node);
-		rb_erase_cached(&pos->rb_node, symbols);
+	/* Children before their parent: no erase rebalances a tree going away. */
+	rbtree_postorder_for_each_entry_safe(pos, n, &symbols->rb_root, rb_node)
 		symbol__delete(pos);
-	}
+	*symbols = RB_ROOT_CACHED;
 }
 
 void __symbols__insert(struct rb_root_cached *symbols, struct symbol *sym)

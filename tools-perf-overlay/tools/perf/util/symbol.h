@@ -90,6 +90,8 @@ enum symbol_idle_kind {
 #define SYMBOL_FLAG_ANNOTATE2       (1 << 12)
 #define SYMBOL_FLAG_IFUNC_ALIAS     (1 << 13)
 #define SYMBOL_FLAG_MANGLED         BIT(14)
+/* Carved out of a chunk shared with other symbols (symbol.c), not malloc()ed. */
+#define SYMBOL_FLAG_CHUNK           BIT(15)
 /**
  * A symtab entry. When allocated this may be preceded by an annotation (see
  * symbol__annotation) and/or a browser_index (see symbol__browser_index).
