@@ -295,7 +295,7 @@ static void elf_loads__read(struct elf_loads *loads, Elf *elf)
 		return;
 
 	for (i = 0; i < phdrnum; i++) {
-		if (gelf_getphdr(elf, i, &phdr) == NULL)
+		if (!gelf_getphdr(elf, i, &phdr))
 			break;
 		if (phdr.p_type != PT_LOAD || !max(phdr.p_memsz, phdr.p_filesz))
 			continue;
@@ -1597,7 +1597,7 @@ dso__load_sym_internal(struct dso *dso, struct map *map, struct symsrc *syms_ss,
 	int nr = 0;
 	bool remap_kernel = false, adjust_kernel_syms = false, demangle;
 	u64 max_text_sh_offset = 0;
-	struct elf_loads loads = { .phdr = NULL, };
+	struct elf_loads loads = {};
 
 	if (kmap && !kmaps)
 		return -1;

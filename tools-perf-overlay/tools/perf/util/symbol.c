@@ -48,12 +48,6 @@
 #include <limits.h>
 #include <symbol/kallsyms.h>
 #include <sys/utsname.h>
-#ifdef __SANITIZE_ADDRESS__
-#include <sanitizer/asan_interface.h>
-#else
-#define ASAN_POISON_MEMORY_REGION(addr, size)	((void)(addr), (void)(size))
-#define ASAN_UNPOISON_MEMORY_REGION(addr, size)	((void)(addr), (void)(size))
-#endif
 
 static int map_fixup_cb(struct map *map, void *data __maybe_unused)
 {
@@ -320,82 +314,119 @@ void symbols__fixup_end(struct rb_root_cached *symbols, bool is_kallsyms)
 }
 
 /*
- * Symbols are carved out of chunks of SYMBOL_CHUNK_SIZE bytes, aligned to
- * that size, instead of taking a malloc() each: a session loads 100k-300k of
- * them at start-up (kallsyms, the symbol tables of big C++ libraries), most
- * of which live as long as their dso.
+ * The symbols a dso__load() makes (between symbols__load_begin() and
+ * symbols__load_end()) are carved out of chunks of
+ * SYMBOL_CHUNK_SIZE bytes, aligned to that size, instead of taking a
+ * malloc() each: loading kallsyms or the symbol table of a big C++ library
+ * makes tens of thousands at once, and they live as long as their dso,
+ * which the machine's dso list keeps to the end of the session.
  *
  * @live counts the symbols carved from the chunk and not deleted yet, plus
- * one while it is the chunk being carved from (symbol_chunk); whoever drops
- * it to zero frees the chunk. symbol__delete() finds a symbol's chunk by
- * masking its address. symbol_chunk and symbol_chunk_used are under
- * symbol_chunk_mutex (perf top loads symbols in two threads); @live is
- * atomic, as any thread may delete a symbol.
+ * one while a thread carves from it; whoever drops it to zero frees the
+ * chunk. symbol__delete() finds a symbol's chunk by masking its address
+ * (symbol_conf.priv_size must not change in between, as for free()). Each
+ * thread carves from a chunk of its own (symbol_chunk: perf top loads
+ * symbols in two threads), without a lock, and gives it up when it takes a
+ * new one or exits (symbol_chunk_key; the main thread's stays to the end).
  *
- * Bound: a chunk goes with the last of its symbols, so beyond its live
- * symbols it keeps the space of those deleted before them; a dso's symbols
- * are made together and go together, with the dso. A symbol larger than
- * SYMBOL_CHUNK_MAX (a long C++ name) takes a malloc() of its own. Under
- * ASan the parts of a chunk that hold no live symbol are poisoned.
+ * Bound: a chunk goes with the last of its symbols, so beyond the live
+ * symbols it keeps the space of those a load deleted before the others
+ * (aliases symbols__fixup_duplicate() drops, a module's kallsyms symbols
+ * its ELF symbols replace): at most what the session loaded, once, plus a
+ * chunk per thread. Symbols made outside dso__load() (inline frames, BPF
+ * programs, which come and go), those larger than SYMBOL_CHUNK_MAX (long
+ * C++ names), and every symbol when reference count checking is on (ASan
+ * and LeakSanitizer builds, so that they see each symbol) take a malloc()
+ * of their own.
  */
 struct symbol_chunk {
-	atomic_long	live;
+	refcount_t	live;
 };
 
 #define SYMBOL_CHUNK_SIZE	(64 * 1024)
 #define SYMBOL_CHUNK_MAX	(SYMBOL_CHUNK_SIZE / 16)
 #define SYMBOL_CHUNK_START	ALIGN(sizeof(struct symbol_chunk), sizeof(u64))
 
-static struct symbol_chunk *symbol_chunk;
-static size_t symbol_chunk_used;
-static struct mutex symbol_chunk_mutex;
+static __thread struct symbol_chunk *symbol_chunk;
+static __thread size_t symbol_chunk_used;
+/* symbols__load_begin() calls of this thread not ended yet. */
+static __thread int symbol_chunk_loads;
+static pthread_key_t symbol_chunk_key;
+static bool symbol_chunk_key_ok;
+/* Chunks allocated and not freed yet, for the perf test. */
+static atomic_int symbol_chunks;
 
-static void symbol_chunk__lock_init(void)
+/* Between these, this thread's symbol__new() carves symbols out of chunks. */
+void symbols__load_begin(void)
 {
-	mutex_init(&symbol_chunk_mutex);
+	symbol_chunk_loads++;
 }
 
-static struct mutex *symbol_chunk__lock(void)
+void symbols__load_end(void)
 {
-	static pthread_once_t once = PTHREAD_ONCE_INIT;
+	symbol_chunk_loads--;
+}
 
-	pthread_once(&once, symbol_chunk__lock_init);
-	return &symbol_chunk_mutex;
+int symbols__nr_chunks(void)
+{
+	return atomic_load(&symbol_chunks);
 }
 
 static void symbol_chunk__put(struct symbol_chunk *chunk)
 {
-	if (atomic_fetch_sub_explicit(&chunk->live, 1, memory_order_acq_rel) == 1)
+	if (refcount_dec_and_test(&chunk->live)) {
+		atomic_fetch_sub(&symbol_chunks, 1);
 		free(chunk);
+	}
 }
 
-/* size bytes for a symbol, aligned to 8; NULL if out of memory. */
+/* At the exit of a thread that carved symbols: its chunk's reference. */
+static void symbol_chunk__thread_exit(void *chunk)
+{
+	symbol_chunk = NULL;
+	symbol_chunk__put(chunk);
+}
+
+static void symbol_chunk__key_init(void)
+{
+	symbol_chunk_key_ok = !pthread_key_create(&symbol_chunk_key,
+						  symbol_chunk__thread_exit);
+}
+
+/* size bytes, a multiple of 8, for a symbol dso__load() makes; or NULL. */
 static void *symbol_chunk__alloc(size_t size)
 {
-	struct mutex *lock = symbol_chunk__lock();
-	void *p = NULL;
+	void *p;
 
-	mutex_lock(lock);
 	if (!symbol_chunk || symbol_chunk_used + size > SYMBOL_CHUNK_SIZE) {
+		static pthread_once_t once = PTHREAD_ONCE_INIT;
 		void *chunk;
 
-		if (posix_memalign(&chunk, SYMBOL_CHUNK_SIZE, SYMBOL_CHUNK_SIZE))
-			goto out_unlock;
-		atomic_init(&((struct symbol_chunk *)chunk)->live, 1);
-		ASAN_POISON_MEMORY_REGION(chunk + SYMBOL_CHUNK_START,
-					  SYMBOL_CHUNK_SIZE - SYMBOL_CHUNK_START);
+		pthread_once(&once, symbol_chunk__key_init);
+		if (!symbol_chunk_key_ok ||
+		    posix_memalign(&chunk, SYMBOL_CHUNK_SIZE, SYMBOL_CHUNK_SIZE))
+			return NULL;
+		refcount_set(&((struct symbol_chunk *)chunk)->live, 1);
+		atomic_fetch_add(&symbol_chunks, 1);
 		if (symbol_chunk)
 			symbol_chunk__put(symbol_chunk);
 		symbol_chunk = chunk;
 		symbol_chunk_used = SYMBOL_CHUNK_START;
+		pthread_setspecific(symbol_chunk_key, chunk);
 	}
 	p = (void *)symbol_chunk + symbol_chunk_used;
 	symbol_chunk_used += size;
-	atomic_fetch_add_explicit(&symbol_chunk->live, 1, memory_order_relaxed);
-	ASAN_UNPOISON_MEMORY_REGION(p, size);
-out_unlock:
-	mutex_unlock(lock);
+	refcount_inc(&symbol_chunk->live);
 	return p;
+}
+
+static bool symbol_chunk__wanted(size_t size)
+{
+#ifdef REFCNT_CHECKING
+	return false;
+#else
+	return symbol_chunk_loads && size <= SYMBOL_CHUNK_MAX;
+#endif
 }
 
 /* Gives back what symbol__new() carved out of a chunk for sym. */
@@ -403,14 +434,6 @@ static void symbol_chunk__free(struct symbol *sym)
 {
 	void *p = (void *)sym - symbol_conf.priv_size;
 
-#ifdef __SANITIZE_ADDRESS__
-	/*
-	 * raw_name, not namelen: that follows a demangled name, and the
-	 * kallsyms loader may cut raw_name short, never longer.
-	 */
-	ASAN_POISON_MEMORY_REGION(p, symbol_conf.priv_size + sizeof(*sym) +
-				     strlen(sym->raw_name) + 1);
-#endif
 	symbol_chunk__put((void *)((uintptr_t)p & ~(uintptr_t)(SYMBOL_CHUNK_SIZE - 1)));
 }
 
@@ -423,12 +446,11 @@ struct symbol *symbol__new(u64 start, u64 len, u8 binding, u8 type, const char *
 		    (binding << SYMBOL_FLAG_BINDING_SHIFT);
 	struct symbol *sym;
 
-	if (size <= SYMBOL_CHUNK_MAX) {
-		sym = symbol_chunk__alloc(size);
+	sym = symbol_chunk__wanted(size) ? symbol_chunk__alloc(size) : NULL;
+	if (sym)
 		flags |= SYMBOL_FLAG_CHUNK;
-	} else {
+	else
 		sym = malloc(size);
-	}
 	if (sym == NULL)
 		return NULL;
 	/* The name is copied in below: clear only what precedes it. */
@@ -1997,6 +2019,7 @@ int dso__load(struct dso *dso, struct map *map)
 	const char *map_path = dso__long_name(dso);
 
 	mutex_lock(dso__lock(dso));
+	symbols__load_begin();
 	perfmap = is_perf_pid_map_name(map_path);
 
 	if (perfmap) {
@@ -2181,6 +2204,7 @@ out_free:
 		ret = 0;
 out:
 	dso__set_loaded(dso);
+	symbols__load_end();
 	mutex_unlock(dso__lock(dso));
 	nsinfo__mountns_exit(&nsc);
 

@@ -127,6 +127,9 @@ struct symbol {
 };
 
 void symbol__delete(struct symbol *sym);
+void symbols__load_begin(void);
+void symbols__load_end(void);
+int symbols__nr_chunks(void);
 void symbols__delete(struct rb_root_cached *symbols);
 void __symbol__demangle(struct symbol *sym);
 
