@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <linux/compiler.h>
+#include <internal/rc_check.h>
 #include "debug.h"
 #include "symbol.h"
 #include "tests.h"
@@ -20,16 +21,28 @@
 /* Longer than a chunk takes (a sixteenth of 64 KiB, symbol.c). */
 #define LONG_NAME	5000
 
+/* Reference count checking (ASan, LSan builds) carves nothing: symbol.c. */
+#ifdef REFCNT_CHECKING
+#define CARVING false
+#else
+#define CARVING true
+#endif
+
 struct syms {
 	struct symbol	*sym[NR_SYMS];
 	int		round[NR_SYMS];
 	char		buf[LONG_NAME + 16];
 };
 
-static const char *make_name(struct syms *s, int i)
+static size_t name_len(int i)
 {
 	/* Every 1000th name is too long for a chunk. */
-	size_t len = i % 1000 == 999 ? LONG_NAME + i % 7 : 1 + (i * 37) % 300;
+	return i % 1000 == 999 ? LONG_NAME + i % 7 : 1 + (i * 37) % 300;
+}
+
+static const char *make_name(struct syms *s, int i)
+{
+	size_t len = name_len(i);
 
 	memset(s->buf, 'a' + (i + s->round[i]) % 26, len);
 	s->buf[len] = '\0';
@@ -71,6 +84,27 @@ static int check_symbols(struct syms *s)
 	return 0;
 }
 
+/* Made in a load: carved, but for the long names; else not. */
+static int check_carved(struct syms *s, bool in_load, int chunks)
+{
+	int i, now = symbols__nr_chunks();
+
+	for (i = 0; i < NR_SYMS; i++) {
+		bool carved = atomic_load_explicit(&s->sym[i]->flags, memory_order_relaxed) &
+			      SYMBOL_FLAG_CHUNK;
+
+		if (carved != (CARVING && in_load && name_len(i) < LONG_NAME)) {
+			pr_debug("symbol %d %scarved\n", i, carved ? "" : "not ");
+			return -1;
+		}
+	}
+	if (CARVING && in_load ? now <= chunks : now != chunks) {
+		pr_debug("%d chunks, %d before\n", now, chunks);
+		return -1;
+	}
+	return 0;
+}
+
 static void delete_symbols(struct syms *s)
 {
 	int i;
@@ -92,7 +126,7 @@ static int symbols_remade(bool in_load)
 		return TEST_FAIL;
 	if (in_load)
 		symbols__load_begin();
-	if (make_symbols(s) || check_symbols(s))
+	if (make_symbols(s) || check_symbols(s) || check_carved(s, in_load, chunks))
 		goto out;
 	for (i = 0; i < NR_SYMS; i += 3) {
 		symbol__delete(s->sym[i]);
@@ -153,7 +187,7 @@ static int test__symbol_alloc_thread(struct test_suite *test __maybe_unused,
 		goto out;
 	if (pthread_join(thread, &err) || err)
 		goto out;
-	if (check_symbols(s))
+	if (check_symbols(s) || check_carved(s, /*in_load=*/true, chunks))
 		goto out;
 	ret = TEST_OK;
 out:

@@ -315,29 +315,29 @@ void symbols__fixup_end(struct rb_root_cached *symbols, bool is_kallsyms)
 
 /*
  * The symbols a dso__load() makes (between symbols__load_begin() and
- * symbols__load_end()) are carved out of chunks of
- * SYMBOL_CHUNK_SIZE bytes, aligned to that size, instead of taking a
- * malloc() each: loading kallsyms or the symbol table of a big C++ library
- * makes tens of thousands at once, and they live as long as their dso,
- * which the machine's dso list keeps to the end of the session.
+ * symbols__load_end()) are carved out of chunks of SYMBOL_CHUNK_SIZE bytes,
+ * aligned to that size, instead of taking a malloc() each: loading kallsyms
+ * or the symbol table of a big C++ library makes tens of thousands at once.
+ * Most belong to dsos on a machine's list, kept to the end of the session.
  *
  * @live counts the symbols carved from the chunk and not deleted yet, plus
  * one while a thread carves from it; whoever drops it to zero frees the
- * chunk. symbol__delete() finds a symbol's chunk by masking its address
- * (symbol_conf.priv_size must not change in between, as for free()). Each
- * thread carves from a chunk of its own (symbol_chunk: perf top loads
- * symbols in two threads), without a lock, and gives it up when it takes a
- * new one or exits (symbol_chunk_key; the main thread's stays to the end).
+ * chunk. symbol__delete() finds a symbol's chunk by masking its address: a
+ * carved symbol, private area included, lies within its chunk. Each thread
+ * carves from a chunk of its own (symbol_chunk: perf top loads symbols in
+ * two threads) without a lock, and gives it up when it takes a new one or
+ * exits (symbol_chunk_key; the main thread's stays to the end).
  *
- * Bound: a chunk goes with the last of its symbols, so beyond the live
- * symbols it keeps the space of those a load deleted before the others
- * (aliases symbols__fixup_duplicate() drops, a module's kallsyms symbols
- * its ELF symbols replace): at most what the session loaded, once, plus a
- * chunk per thread. Symbols made outside dso__load() (inline frames, BPF
- * programs, which come and go), those larger than SYMBOL_CHUNK_MAX (long
- * C++ names), and every symbol when reference count checking is on (ASan
- * and LeakSanitizer builds, so that they see each symbol) take a malloc()
- * of their own.
+ * Bound: a chunk goes with the last of its symbols, so it keeps the space
+ * of those deleted before the others (aliases symbols__fixup_duplicate()
+ * drops, a module's kallsyms symbols its ELF symbols replace, the symbols
+ * of a dso made for one lookup, as perf probe's, that shared a chunk with
+ * longer-lived ones): in all, what the loads carved, plus up to a
+ * sixteenth of each chunk left at its end, plus a chunk per thread.
+ * Symbols made outside dso__load() (inline frames, BPF programs, which come
+ * and go), those larger than SYMBOL_CHUNK_MAX (long C++ names), and every
+ * symbol when reference count checking is on (ASan and LeakSanitizer
+ * builds, so that they see each symbol) take a malloc() of their own.
  */
 struct symbol_chunk {
 	refcount_t	live;
@@ -406,13 +406,17 @@ static void *symbol_chunk__alloc(size_t size)
 		if (!symbol_chunk_key_ok ||
 		    posix_memalign(&chunk, SYMBOL_CHUNK_SIZE, SYMBOL_CHUNK_SIZE))
 			return NULL;
+		/* The thread's exit must find it: else no chunk, a malloc(). */
+		if (pthread_setspecific(symbol_chunk_key, chunk)) {
+			free(chunk);
+			return NULL;
+		}
 		refcount_set(&((struct symbol_chunk *)chunk)->live, 1);
 		atomic_fetch_add(&symbol_chunks, 1);
 		if (symbol_chunk)
 			symbol_chunk__put(symbol_chunk);
 		symbol_chunk = chunk;
 		symbol_chunk_used = SYMBOL_CHUNK_START;
-		pthread_setspecific(symbol_chunk_key, chunk);
 	}
 	p = (void *)symbol_chunk + symbol_chunk_used;
 	symbol_chunk_used += size;
@@ -432,9 +436,7 @@ static bool symbol_chunk__wanted(size_t size)
 /* Gives back what symbol__new() carved out of a chunk for sym. */
 static void symbol_chunk__free(struct symbol *sym)
 {
-	void *p = (void *)sym - symbol_conf.priv_size;
-
-	symbol_chunk__put((void *)((uintptr_t)p & ~(uintptr_t)(SYMBOL_CHUNK_SIZE - 1)));
+	symbol_chunk__put((void *)((uintptr_t)sym & ~(uintptr_t)(SYMBOL_CHUNK_SIZE - 1)));
 }
 
 struct symbol *symbol__new(u64 start, u64 len, u8 binding, u8 type, const char *name)
