@@ -115,6 +115,7 @@ static struct test_suite *generic_tests[] = {
 	&suite__thread_maps_share,
 	&suite__hists_output,
 	&suite__hists_cumulate,
+	&suite__callchain_merge,
 #ifdef HAVE_LIBTRACEEVENT
 	&suite__switch_tracking,
 #endif

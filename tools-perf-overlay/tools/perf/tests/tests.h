@@ -141,6 +141,7 @@ DECLARE_SUITE(mmap_thread_lookup);
 DECLARE_SUITE(thread_maps_share);
 DECLARE_SUITE(hists_output);
 DECLARE_SUITE(hists_cumulate);
+DECLARE_SUITE(callchain_merge);
 DECLARE_SUITE(switch_tracking);
 DECLARE_SUITE(fdarray__filter);
 DECLARE_SUITE(fdarray__add);
