@@ -723,17 +723,16 @@ static struct hist_entry *hists__findnew_entry(struct hists *hists,
 			 * mis-adjust symbol addresses when computing
 			 * the history counter to increment.
 			 *
-			 * Not the symbol of an inline frame, which the
-			 * map's symbols don't have: the entry keeps it,
-			 * and the map whose dso keeps it.
+			 * Take the new entry's symbol with it: it equals
+			 * this one by the sort keys and lives with the new
+			 * map's dso. Looking this one's start up in the new
+			 * map would turn an inline frame's symbol, which
+			 * starts where the function it is inlined into
+			 * starts and is not among the map's symbols, into
+			 * that function.
 			 */
-			if (hists__has(hists, sym) && !RC_CHK_EQUAL(he->ms.map, entry->ms.map) &&
-			    !(he->ms.sym && symbol__inlined(he->ms.sym))) {
-				if (he->ms.sym) {
-					u64 addr = he->ms.sym->start;
-					he->ms.sym = map__find_symbol(entry->ms.map, addr);
-				}
-
+			if (hists__has(hists, sym) && he->ms.map != entry->ms.map) {
+				he->ms.sym = entry->ms.sym;
 				map__put(he->ms.map);
 				he->ms.map = map__get(entry->ms.map);
 			}

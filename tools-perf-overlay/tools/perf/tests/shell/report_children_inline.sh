@@ -18,7 +18,15 @@ cleanup()
 	rm -rf "$tmpdir"
 }
 
-trap cleanup EXIT TERM INT
+trap_cleanup()
+{
+	echo "Unexpected signal in ${FUNCNAME[1]}"
+	cleanup
+	exit 1
+}
+
+trap cleanup EXIT
+trap trap_cleanup TERM INT
 
 data="$tmpdir/perf.data"
 if ! perf record -q -g -e task-clock:u -o "$data" -- \
@@ -28,16 +36,18 @@ then
 	exit 2
 fi
 
-# Whether perf finds the inline frames at all (libdw, or an addr2line).
-if ! perf script -i "$data" -F ip,sym 2> /dev/null | grep -q 'leaf (inlined)'; then
-	echo "Skip: no inline frames found in the perf binary"
+# Whether perf finds both inline frames at all (libdw, or an addr2line).
+perf script -i "$data" -F ip,sym 2> /dev/null > "$tmpdir/script.txt" || true
+if ! grep -q 'leaf (inlined)' "$tmpdir/script.txt" ||
+   ! grep -q 'middle (inlined)' "$tmpdir/script.txt"; then
+	echo "Skip: the inline frames of the perf binary are not found"
 	exit 2
 fi
 
 err=0
 perf report -i "$data" --stdio -q -g none --children --sort sym 2> /dev/null > "$tmpdir/sym.txt"
 for sym in parent 'middle (inlined)' 'leaf (inlined)'; do
-	n=$(grep -c -F "] $sym" "$tmpdir/sym.txt" || true)
+	n=$(grep -c -E "\] ${sym//[()]/.}\$" "$tmpdir/sym.txt" || true)
 	if [ "$n" != 1 ]; then
 		echo "Error: $sym listed $n times by perf report --children --sort sym" >&2
 		err=1
@@ -48,7 +58,7 @@ done
 perf report -i "$data" --stdio -q -g none --children 2> /dev/null > "$tmpdir/default.txt"
 if awk '$1 + 0 > 100 { found = 1 } END { exit !found }' "$tmpdir/default.txt"; then
 	echo "Error: perf report --children gives an entry more than 100%:" >&2
-	grep -F '] parent' "$tmpdir/default.txt" >&2 || true
+	grep -E '\] parent$' "$tmpdir/default.txt" >&2 || true
 	err=1
 fi
 
