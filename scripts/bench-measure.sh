@@ -3,7 +3,7 @@
 # Measure the builds on recorded candles (bench-record.sh) and at start-up;
 # append the results, one tab-separated row each, to work/bench/results.tsv
 # (bench-report.sh makes the tables).
-#   scripts/bench-measure.sh <candle|addrs|scale|floor|startup|trace|procs>...
+#   scripts/bench-measure.sh <candle|addrs|scale|floor|atfloor|startup|trace|procs>...
 # BENCH_CMDS (default "report noinline script srcline"): the commands run on
 # a candle; BENCH_RUNS (3): the median of that many runs is kept;
 # BENCH_BUILDS (the four) and BENCH_STARTUP_BUILDS (upstream-libdw
@@ -16,6 +16,8 @@
 #   instr <candle> <command> <build> <instructions>  (BENCH_CALLGRIND=1: of
 #         every candle measured, as <candle>-<mode>, instead of the time)
 #   floor <what> <s>
+#   atfloor <candle> <report|script|noinline|inflate> <build> <wall s> <max RSS KiB>
+#           (interleaved rounds, medians; inflate: bench/inflate.py's seconds)
 #   startup <command> <build> <wall ms> <syscalls> <stat calls> <getdents64 calls>
 #   trace <build> <wall s> <user+sys s> <max RSS KiB> <events lost> <lines of the program>
 #   procs <command> <build> <wall ms alone> <wall ms with more processes> <syscalls> <processes>
@@ -120,6 +122,37 @@ floor() {
 	rm -f "$OUT/t.$$"
 }
 
+# A big-DWARF candle against its floor in one loop: RUNS rounds of the
+# series' report, script and --no-inline report and the inflation of the
+# hot library's debug file, one after the other, so that all four see the
+# machine as it is in that round (wall time here drifts by 10-30% in a
+# minute); medians. Issue 18's ratios come from these.
+atfloor() {
+	local c lib dbg data b=${BENCH_NEW:-series-libdw} r cmd
+	for c in bigdwarf:/usr/lib/x86_64-linux-gnu/ceph/libceph-common.so.2 \
+		 jvm:/usr/lib/jvm/java-17-openjdk-amd64/lib/server/libjvm.so; do
+		lib=${c#*:}; c=${c%%:*}; data=$(data_of "$c" fp)
+		dbg=$(readelf -n "$lib" 2>/dev/null |
+			awk '/Build ID/ { print substr($3, 1, 2) "/" substr($3, 3) }')
+		dbg=/usr/lib/debug/.build-id/$dbg.debug
+		if [ ! -s "$data" ] || [ ! -s "$dbg" ] || [ ! -x "$BUILD/$b/perf" ]; then
+			continue
+		fi
+		for r in $(seq 1 "$RUNS"); do
+			for cmd in report script noinline; do
+				# shellcheck disable=SC2046
+				PERF_CONFIG=$(conf_of "$b") /usr/bin/time -f "%e %M" -o "$OUT/t.$$" \
+					"$BUILD/$b/perf" $(args_of "$cmd" "$data") >/dev/null 2>&1
+				echo "$cmd $(cat "$OUT/t.$$")"
+			done
+			echo "inflate $(python3 "$TOP/bench/inflate.py" "$dbg" | grep -oE '^[0-9.]+') 0"
+		done | sort -k1,1 -k2n | awk -v n="$RUNS" '{ i[$1]++ }
+			i[$1] == int((n + 1) / 2) { print $1, $2, $3 }' |
+			while read -r cmd w m; do row atfloor "$c" "$cmd" "$b" "$w" "$m"; done
+	done
+	rm -f "$OUT/t.$$"
+}
+
 wall_ms() {	# command... -> median wall ms of RUNS
 	local r
 	for r in $(seq 1 "$RUNS"); do
@@ -200,7 +233,7 @@ for w in "$@"; do
 	case $w in
 	addrs)	candle addrs100; candle addrs3000; instr addrs100; instr addrs3000 ;;
 	scale)	CMDS=(noinline script) candle quarter ;;
-	floor|startup|trace|procs) $w ;;
+	floor|atfloor|startup|trace|procs) $w ;;
 	*)	candle "$w" ;;
 	esac
 done

@@ -36,6 +36,7 @@ $1 == "cmd" { k = $2 SUBSEP $3; push("cmds" k, $4); push("builds" k, $5)
 $1 == "complete" { S[$2, $3, $4] = $5; K[$2, $3, $4] = $6 }
 $1 == "instr" { I[$2, $3] = $5 }
 $1 == "floor" { push("floors", $2); F[$2] = F[$2] (F[$2] == "" ? "" : ", ") $3 " s" }
+$1 == "atfloor" { push("atfloor", $2); AF[$2, $3] = $5; AM[$2, $3] = $6; AB[$2] = $4 }
 $1 == "startup" { push("startup", $2 SUBSEP $3); ST[$2, $3] = sprintf("| %s | %s | %s | %s | %s | %s |", $2, $3, $4, $5, $6, $7) }
 $1 == "trace" { push("trace", $2); TR[$2] = sprintf("| %s | %.2f | %.2f | %.0f | %d | %d |", $2, $3, $4, $5 / 1024, $6, $7) }
 $1 == "procs" { push("procs", $2 SUBSEP $3); nproc = $7
@@ -112,8 +113,20 @@ END {
 		print ""
 	}
 	if (n["floors"]) {
-		print "### the floors of the crushtool and jvm reports with inline frames: one decompression of the hot library's debug file\n"
+		print "### the floors of the crushtool and jvm reports with inline frames: one decompression of the hot library'\''s debug file\n"
 		for (i = 1; i <= n["floors"]; i++) print "- " L["floors", i] ": " F[L["floors", i]]
+		print ""
+	}
+	if (n["atfloor"]) {
+		print "### at the floor, interleaved rounds (medians): the report and script with inline frames against --no-inline + one inflation of the hot library'\''s debug file\n"
+		print "| candle | build | report s | script s | --no-inline s | inflate s | report / floor | script / floor | report max RSS MiB | --no-inline max RSS MiB |"
+		print "|---|---|---|---|---|---|---|---|---|---|"
+		for (i = 1; i <= n["atfloor"]; i++) {
+			c = L["atfloor", i]; fl = AF[c, "noinline"] + AF[c, "inflate"]
+			printf "| %s | %s | %.2f | %.2f | %.2f | %.2f | %s | %s | %.0f | %.0f |\n", c, AB[c],
+				AF[c, "report"], AF[c, "script"], AF[c, "noinline"], AF[c, "inflate"],
+				r(AF[c, "report"], fl), r(AF[c, "script"], fl), AM[c, "report"] / 1024, AM[c, "noinline"] / 1024
+		}
 		print ""
 	}
 	if (n["startup"]) {
