@@ -6,7 +6,7 @@
 # Signed-off-by, and tools-perf-overlay/ matches the series.
 . "$(dirname "$0")/lib.sh"
 ktap_print_header
-ktap_set_plan 5
+ktap_set_plan 6
 
 if out=$(APPLY_DIR=$WORK/apply-check APPLY_BRANCH=series-check "$TOP/scripts/apply.sh" 2>&1); then
 	ktap_print_msg "$out"; ktap_test_pass "series applies with git am on $BASE_REF"
@@ -61,5 +61,41 @@ if [ -d "$WORK/apply-check" ]; then
 	git -C "$BASE" worktree remove -f "$WORK/apply-check" 2>/dev/null || true
 else
 	ktap_test_fail "tools-perf-overlay/ matches the series (series did not apply)"
+fi
+# The project's own scripts: each parses, and bench-report.sh makes its
+# tables from a row of every kind bench-measure.sh writes.
+scripts_ok=true
+for f in "$TOP"/scripts/*.sh "$TOP"/tests/*.sh "$TOP"/.ci/run; do
+	bash -n "$f" 2>/dev/null || { ktap_print_msg "$f does not parse"; scripts_ok=false; }
+done
+T=$'\t'
+cat >"$TMPD/results.tsv" <<EOF
+env${T}2026-12-04${T}2${T}6.1${T}0.188${T}1.6.2${T}3
+info${T}jvm${T}fp${T}2${T}7284${T}4950
+cmd${T}jvm${T}fp${T}report${T}upstream-libdw${T}20.4${T}16.5${T}1318172
+cmd${T}jvm${T}fp${T}report${T}series-libdw${T}1.9${T}1.9${T}443272
+cmd${T}jvm${T}fp${T}script${T}series-libdw${T}1.8${T}1.8${T}440360
+complete${T}jvm${T}fp${T}series-libdw${T}0.03${T}0.43
+instr${T}jvm-fp${T}report${T}series-libdw${T}12174678226
+floor${T}libjvm.so: zlib inflate (bench/inflate.py)${T}1.62
+atfloor${T}jvm${T}report${T}series-libdw${T}1.90${T}442124
+atfloor${T}jvm${T}script${T}series-libdw${T}1.81${T}441212
+atfloor${T}jvm${T}noinline${T}series-libdw${T}0.25${T}93448
+atfloor${T}jvm${T}inflate${T}series-libdw${T}1.61${T}0
+startup${T}perf record${T}series-libdw${T}40${T}900${T}100${T}10
+trace${T}series-libdw${T}1.2${T}0.9${T}90000${T}0${T}1000
+procs${T}perf list${T}series-libdw${T}40${T}45${T}900${T}2000
+EOF
+if out=$("$TOP/scripts/bench-report.sh" "$TMPD/results.tsv" 2>&1) &&
+   echo "$out" | grep -qF '| jvm | series-libdw | 1.90 | 1.81 | 0.25 | 1.61 | 1.02x | 0.97x |' &&
+   echo "$out" | grep -q '^### the floors' && echo "$out" | grep -q '^### start-up'; then
+	:
+else
+	ktap_print_msg "$(echo "$out" | head -20)"; scripts_ok=false
+fi
+if $scripts_ok; then
+	ktap_test_pass "the project's scripts parse, bench-report.sh makes its tables"
+else
+	ktap_test_fail "the project's scripts parse, bench-report.sh makes its tables"
 fi
 ktap_finished
