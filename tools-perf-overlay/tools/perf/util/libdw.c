@@ -769,16 +769,23 @@ static int dso_libdw__cu_at(struct dso_libdw *dl, Dwarf *dwarf, Dwarf_Addr addr,
  * with the running maximum of the ends, so that nested and overlapping
  * ranges are found too; the first subprogram in dwarf_getfuncs() order
  * wins, as in die_find_realfunc(). Bound: the subprogram ranges of the CUs
- * looked up, 48 bytes each, built on the first lookup in a CU. Lifetime:
- * the dso's Dwfl (dso__free_libdw()). Locking: srcline__lock(), as the
- * Dwfl.
+ * looked up, 48 bytes each, built on the first lookup in a CU: those at
+ * CU and namespace scope first, those in the bodies of functions (the
+ * classes local to them) on the first lookup that finds nothing there.
+ * Lifetime: the dso's Dwfl (dso__free_libdw()). Locking: srcline__lock(),
+ * as the Dwfl.
  */
 struct cu_func_range {
 	Dwarf_Addr	start, end;	/* [start, end) */
 	Dwarf_Addr	max_end;	/* the largest end of this and the ranges before */
 	Dwarf		*dwarf;		/* the subprogram's DIE: in this Dwarf (dwz: the */
 	Dwarf_Off	die_off;	/*   alternate file's), at this offset */
-	unsigned int	seq;		/* the subprogram's dwarf_getfuncs() order */
+	/*
+	 * The subprogram's dwarf_getfuncs() order: that of the function at CU
+	 * or namespace scope in the upper 32 bits, that in its body in the
+	 * lower ones (0 for the function itself).
+	 */
+	u64		seq;
 };
 
 /*
@@ -804,11 +811,19 @@ struct cu_scope {
 	Dwarf_Die		*die;
 };
 
+/* What cu_funcs__walk() adds and where it goes. */
+enum cu_walk {
+	CU_WALK_SCOPES,	/* the CU, its namespaces and classes, not function bodies */
+	CU_WALK_BODIES,	/* the bodies of the functions CU_WALK_SCOPES went past */
+	CU_WALK_ALL,	/* all of it, in a function body */
+};
+
 struct cu_funcs {
 	size_t			nr, alloc;
-	unsigned int		seq;
+	u64			seq;		/* of the next subprogram (cu_func_range) */
 	bool			enomem;
 	bool			cplusplus;	/* names are kept */
+	bool			bodies;		/* function bodies walked */
 	struct cu_func_range	*ranges;
 	size_t			nr_names, alloc_names;
 	struct cu_func_name	*names;
@@ -824,14 +839,10 @@ static bool cu_funcs__equal(long key1, long key2, void *ctx __maybe_unused)
 	return key1 == key2;
 }
 
-static int cu_funcs__add(Dwarf_Die *fn_die, void *arg)
+static int cu_funcs__add(Dwarf_Die *fn_die, struct cu_funcs *cf)
 {
-	struct cu_funcs *cf = arg;
 	Dwarf_Addr base, start, end;
 	ptrdiff_t off = 0;
-
-	if (dwarf_tag(fn_die) != DW_TAG_subprogram)
-		return DWARF_CB_OK;
 
 	while ((off = dwarf_ranges(fn_die, off, &base, &start, &end)) > 0) {
 		if (cf->nr == cf->alloc) {
@@ -851,7 +862,6 @@ static int cu_funcs__add(Dwarf_Die *fn_die, void *arg)
 			.die_off = dwarf_dieoffset(fn_die), .seq = cf->seq,
 		};
 	}
-	cf->seq++;
 	return DWARF_CB_OK;
 }
 
@@ -862,6 +872,20 @@ static int cu_func_range__cmp(const void *a, const void *b)
 	if (ra->start != rb->start)
 		return ra->start < rb->start ? -1 : 1;
 	return ra->seq < rb->seq ? -1 : ra->seq > rb->seq;
+}
+
+/* Sorts the ranges and sets their running maximum of the ends. */
+static void cu_funcs__sort_ranges(struct cu_funcs *cf)
+{
+	Dwarf_Addr max_end = 0;
+
+	if (cf->nr)
+		qsort(cf->ranges, cf->nr, sizeof(*cf->ranges), cu_func_range__cmp);
+	for (size_t i = 0; i < cf->nr; i++) {
+		if (cf->ranges[i].end > max_end)
+			max_end = cf->ranges[i].end;
+		cf->ranges[i].max_end = max_end;
+	}
 }
 
 static void cu_funcs__delete(struct cu_funcs *cf)
@@ -1007,9 +1031,17 @@ static int cu_func_name__cmp(const void *a, const void *b)
  * subprogram.) Its declarations without a linkage name (members of
  * classes in an anonymous namespace) get their qualified names when first
  * asked for (cu_funcs__find_name()).
+ *
+ * The bodies of the functions are a third of the rest, and what is in them
+ * is seldom looked for: GCC defines the operator() of a lambda at CU scope
+ * too, only its declaration is in the body. So the first walk of a CU
+ * (CU_WALK_SCOPES) goes past them; the second (CU_WALK_BODIES), on the
+ * first lookup that the first could not answer, goes into each of them
+ * (CU_WALK_ALL) and adds what is there, in the order of the one walk that
+ * would have gone through all of it.
  */
 static int cu_funcs__walk(Dwarf_Die *parent, struct cu_funcs *cf, int depth,
-			  const struct cu_scope *scope)
+			  const struct cu_scope *scope, enum cu_walk walk)
 {
 	Dwarf_Attribute attr;
 	Dwarf_Die die, unit;
@@ -1027,24 +1059,42 @@ static int cu_funcs__walk(Dwarf_Die *parent, struct cu_funcs *cf, int depth,
 		case DW_TAG_imported_unit:	/* dwz: a partial unit, in place */
 			if (dwarf_attr(&die, DW_AT_import, &attr) &&
 			    dwarf_formref_die(&attr, &unit) &&
-			    cu_funcs__walk(&unit, cf, depth + 1, scope) != DWARF_CB_OK)
+			    cu_funcs__walk(&unit, cf, depth + 1, scope, walk) != DWARF_CB_OK)
 				return DWARF_CB_ABORT;
 			break;
 		case DW_TAG_subprogram:
 			decl = dwarf_hasattr(&die, DW_AT_declaration);
-			if (!decl && cu_funcs__add(&die, cf) != DWARF_CB_OK)
-				return DWARF_CB_ABORT;
-			if (cf->cplusplus && cu_funcs__add_name(&die, scope, cf) != DWARF_CB_OK)
-				return DWARF_CB_ABORT;
+			if (walk != CU_WALK_BODIES) {
+				if (!decl && cu_funcs__add(&die, cf) != DWARF_CB_OK)
+					return DWARF_CB_ABORT;
+				if (cf->cplusplus &&
+				    cu_funcs__add_name(&die, scope, cf) != DWARF_CB_OK)
+					return DWARF_CB_ABORT;
+			}
 			/* A declaration has only its parameters. */
 			if (decl)
 				break;
+			if (walk == CU_WALK_ALL) {
+				cf->seq++;
+			} else {
+				/* The next function at CU or namespace scope. */
+				u64 next = (cf->seq | UINT32_MAX) + 1;
+
+				/* What is in the body comes after the function. */
+				cf->seq++;
+				if (walk == CU_WALK_BODIES &&
+				    cu_funcs__walk(&die, cf, depth + 1, &inner,
+						   CU_WALK_ALL) != DWARF_CB_OK)
+					return DWARF_CB_ABORT;
+				cf->seq = next;
+				break;
+			}
 			/* and the classes local to the function */
 			fallthrough;
 		case DW_TAG_namespace:
 		case DW_TAG_module:
 		case DW_TAG_lexical_block:
-			if (cu_funcs__walk(&die, cf, depth + 1, &inner) != DWARF_CB_OK)
+			if (cu_funcs__walk(&die, cf, depth + 1, &inner, walk) != DWARF_CB_OK)
 				return DWARF_CB_ABORT;
 			break;
 		case DW_TAG_class_type:
@@ -1056,7 +1106,7 @@ static int cu_funcs__walk(Dwarf_Die *parent, struct cu_funcs *cf, int depth,
 			    (!scope || dwarf_tag(scope->die) == DW_TAG_namespace) &&
 			    dwarf_hasattr(&die, DW_AT_name))
 				break;
-			if (cu_funcs__walk(&die, cf, depth + 1, &inner) != DWARF_CB_OK)
+			if (cu_funcs__walk(&die, cf, depth + 1, &inner, walk) != DWARF_CB_OK)
 				return DWARF_CB_ABORT;
 			break;
 		default:
@@ -1066,30 +1116,64 @@ static int cu_funcs__walk(Dwarf_Die *parent, struct cu_funcs *cf, int depth,
 	return DWARF_CB_OK;
 }
 
+/* Sorts the names from the first on, keeping one of each DIE. */
+static void cu_funcs__sort_names(struct cu_funcs *cf, size_t first)
+{
+	size_t n = 0;
+
+	if (cf->nr_names <= first)
+		return;
+	qsort(cf->names, cf->nr_names, sizeof(*cf->names), cu_func_name__cmp);
+	for (size_t i = 0; i < cf->nr_names; i++) {
+		if (n && !cu_func_name__cmp(&cf->names[n - 1], &cf->names[i])) {
+			/* Made on demand before the walk went there. */
+			if (!cf->names[n - 1].name) {
+				cf->names[n - 1].name = cf->names[i].name;
+				cf->names[i].name = NULL;
+			}
+			free(cf->names[i].name);
+			continue;
+		}
+		cf->names[n++] = cf->names[i];
+	}
+	cf->nr_names = n;
+}
+
 static struct cu_funcs *cu_funcs__new(Dwarf_Die *cu_die)
 {
 	struct cu_funcs *cf = zalloc(sizeof(*cf));
-	Dwarf_Addr max_end = 0;
 
 	if (!cf)
 		return NULL;
 
 	cf->cplusplus = lang__is_cplusplus(dwarf_srclang(cu_die));
-	cu_funcs__walk(cu_die, cf, /*depth=*/0, /*scope=*/NULL);
+	cu_funcs__walk(cu_die, cf, /*depth=*/0, /*scope=*/NULL, CU_WALK_SCOPES);
 	if (cf->enomem) {
 		cu_funcs__delete(cf);
 		return NULL;
 	}
-	if (cf->nr)
-		qsort(cf->ranges, cf->nr, sizeof(*cf->ranges), cu_func_range__cmp);
-	if (cf->nr_names)
-		qsort(cf->names, cf->nr_names, sizeof(*cf->names), cu_func_name__cmp);
-	for (size_t i = 0; i < cf->nr; i++) {
-		if (cf->ranges[i].end > max_end)
-			max_end = cf->ranges[i].end;
-		cf->ranges[i].max_end = max_end;
-	}
+	cu_funcs__sort_ranges(cf);
+	cu_funcs__sort_names(cf, 0);
 	return cf;
+}
+
+/*
+ * Adds what is in the bodies of the CU's functions, once. Without memory
+ * for all of it, what was added is kept.
+ */
+static void cu_funcs__walk_bodies(struct cu_funcs *cf, Dwarf_Die *cu_die)
+{
+	size_t nr = cf->nr, nr_names = cf->nr_names;
+
+	if (cf->bodies)
+		return;
+	cf->bodies = true;
+	cf->seq = 0;
+	cu_funcs__walk(cu_die, cf, /*depth=*/0, /*scope=*/NULL, CU_WALK_BODIES);
+	cf->enomem = false;
+	if (cf->nr > nr)
+		cu_funcs__sort_ranges(cf);
+	cu_funcs__sort_names(cf, nr_names);
 }
 
 static const struct cu_func_range *cu_funcs__find(const struct cu_funcs *cf, Dwarf_Addr addr)
@@ -1253,11 +1337,19 @@ static const char *dso_libdw__qualified_name(struct dso_libdw *dl, Dwarf_Die *di
 
 	key.dwarf = dwarf_cu_getdwarf(decl.cu);
 	key.die_off = dwarf_dieoffset(&decl);
+	if (!cf->cplusplus)
+		return NULL;
 	found = cf->nr_names ? bsearch(&key, cf->names, cf->nr_names, sizeof(key),
 				       cu_func_name__cmp) : NULL;
+	if (!found && !cf->bodies) {
+		/* A lambda's operator(), declared in the body of a function. */
+		cu_funcs__walk_bodies(cf, &cu_die);
+		found = cf->nr_names ? bsearch(&key, cf->names, cf->nr_names, sizeof(key),
+					       cu_func_name__cmp) : NULL;
+	}
 	if (found)
 		return found->name;
-	return cf->cplusplus ? cu_funcs__find_name(cf, &cu_die, &key) : NULL;
+	return cu_funcs__find_name(cf, &cu_die, &key);
 }
 
 /*
@@ -1338,6 +1430,10 @@ static int libdw__walk_functions_at(struct dso_libdw *dl, Dwarf_Die *cu_die, Dwa
 		return cu_walk_functions_at(cu_die, addr, callback, data);
 
 	range = cu_funcs__find(cf, addr);
+	if (!range && !cf->bodies) {
+		cu_funcs__walk_bodies(cf, cu_die);
+		range = cu_funcs__find(cf, addr);
+	}
 	if (!range || !dwarf_offdie(range->dwarf, range->die_off, &sp_die))
 		return -ENOENT;
 	return die_walk_functions_at(&sp_die, addr, callback, data);

@@ -327,6 +327,68 @@ test_compressed_debug_file_by_build_id() {
     fi
 }
 
+test_nested_function() {
+    echo "Inline frames in a GNU C nested function"
+    # A GNU C nested function is a subprogram in the body of the function
+    # that defines it: perf indexes those bodies only when an address is in
+    # no function at CU scope, as here.
+    if ! perf check feature -q dwarf
+    then
+        echo "Skip: libdw is not built in"
+        return
+    fi
+    if ! command -v "${CC:-cc}" > /dev/null
+    then
+        echo "Skip: no C compiler"
+        return
+    fi
+    cat > "${test_dir}/nested.c" << _EOF
+#include <stdlib.h>
+
+static inline __attribute__((always_inline)) unsigned int leaf(unsigned int x)
+{
+	return x * x % 7;
+}
+
+__attribute__((noinline)) unsigned long outer(unsigned int n, unsigned int k)
+{
+	__attribute__((noinline)) unsigned long nested(unsigned int i)
+	{
+		return leaf(i) ^ k;
+	}
+	unsigned long r = 0;
+
+	for (unsigned int i = 0; i < n; i++)
+		r += nested(i);
+	return r;
+}
+
+int main(int argc, char **argv)
+{
+	unsigned long r = 0;
+	unsigned int rounds = argc > 1 ? atoi(argv[1]) : 300;
+
+	for (unsigned int k = 0; k < rounds; k++)
+		r += outer(1000000, k);
+	return r == 42;
+}
+_EOF
+    if ! "${CC:-cc}" -O2 -g -o "${test_dir}/nested" "${test_dir}/nested.c" 2> /dev/null
+    then
+        echo "Skip: the compiler builds no GNU C nested function"
+        return
+    fi
+    perf record --call-graph fp -e task-clock:u -o "${perf_data}" -- "${test_dir}/nested" 300
+    perf script -i "${perf_data}" -F ip,sym > "${perf_script_txt}"
+    if grep -q " leaf (inlined)$" "${perf_script_txt}"
+    then
+        echo "Inline frames in a GNU C nested function [Success]"
+    else
+        echo "Inline frames in a GNU C nested function [Failed missing inlined functions]"
+        err=1
+    fi
+}
+
 test_fp
 test_dwarf
 test_lbr
@@ -335,6 +397,7 @@ test_no_fork
 test_no_debuginfo
 test_compressed_debug_file
 test_compressed_debug_file_by_build_id
+test_nested_function
 
 cleanup
 exit $err
