@@ -21,6 +21,7 @@
 #include <unistd.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
+#include <linux/bits.h>
 #include <linux/compiler.h>
 #include <linux/err.h>
 #include <linux/hash.h>
@@ -768,24 +769,20 @@ static int dso_libdw__cu_at(struct dso_libdw *dl, Dwarf *dwarf, Dwarf_Addr addr,
  * entry per address range of each subprogram of the CU, sorted by start,
  * with the running maximum of the ends, so that nested and overlapping
  * ranges are found too; the first subprogram in dwarf_getfuncs() order
- * wins, as in die_find_realfunc(). Bound: the subprogram ranges of the CUs
- * looked up, 48 bytes each, built on the first lookup in a CU: those at
- * CU and namespace scope first, those in the bodies of functions (the
- * classes local to them) on the first lookup that finds nothing there.
- * Lifetime: the dso's Dwfl (dso__free_libdw()). Locking: srcline__lock(),
- * as the Dwfl.
+ * wins, as in die_find_realfunc(), but for one defined in the body of
+ * another function (a GNU C nested function, a member of a class local to
+ * a function), which only answers where no other does. Bound: the
+ * subprogram ranges of the CUs looked up, 48 bytes each, built on the
+ * first lookup in a CU, those in function bodies on the first lookup that
+ * finds no other. Lifetime: the dso's Dwfl (dso__free_libdw()). Locking:
+ * srcline__lock(), as the Dwfl.
  */
 struct cu_func_range {
 	Dwarf_Addr	start, end;	/* [start, end) */
 	Dwarf_Addr	max_end;	/* the largest end of this and the ranges before */
 	Dwarf		*dwarf;		/* the subprogram's DIE: in this Dwarf (dwz: the */
 	Dwarf_Off	die_off;	/*   alternate file's), at this offset */
-	/*
-	 * The subprogram's dwarf_getfuncs() order: that of the function at CU
-	 * or namespace scope in the upper 32 bits, that in its body in the
-	 * lower ones (0 for the function itself).
-	 */
-	u64		seq;
+	u64		seq;		/* the subprogram's order, see cu_funcs__walk() */
 };
 
 /*
@@ -811,19 +808,23 @@ struct cu_scope {
 	Dwarf_Die		*die;
 };
 
-/* What cu_funcs__walk() adds and where it goes. */
+/* Where cu_funcs__walk() goes and what it adds. */
 enum cu_walk {
-	CU_WALK_SCOPES,	/* the CU, its namespaces and classes, not function bodies */
-	CU_WALK_BODIES,	/* the bodies of the functions CU_WALK_SCOPES went past */
-	CU_WALK_ALL,	/* all of it, in a function body */
+	CU_WALK_SCOPES,	/* the CU, namespaces, classes: not into function bodies */
+	CU_WALK_BODIES,	/* the same way, into each function body (CU_WALK_BODY) */
+	CU_WALK_BODY,	/* all of a function body: its subprograms */
 };
+
+/* The order of the subprograms defined in function bodies: after all others. */
+#define CU_FUNC_SEQ_BODY	BIT_ULL(63)
 
 struct cu_funcs {
 	size_t			nr, alloc;
 	u64			seq;		/* of the next subprogram (cu_func_range) */
 	bool			enomem;
 	bool			cplusplus;	/* names are kept */
-	bool			bodies;		/* function bodies walked */
+	bool			bodies;		/* function bodies walked ... */
+	bool			bodies_enomem;	/* ... but not all of them */
 	struct cu_func_range	*ranges;
 	size_t			nr_names, alloc_names;
 	struct cu_func_name	*names;
@@ -862,6 +863,7 @@ static int cu_funcs__add(Dwarf_Die *fn_die, struct cu_funcs *cf)
 			.die_off = dwarf_dieoffset(fn_die), .seq = cf->seq,
 		};
 	}
+	cf->seq++;
 	return DWARF_CB_OK;
 }
 
@@ -1032,13 +1034,15 @@ static int cu_func_name__cmp(const void *a, const void *b)
  * classes in an anonymous namespace) get their qualified names when first
  * asked for (cu_funcs__find_name()).
  *
- * The bodies of the functions are a third of the rest, and what is in them
- * is seldom looked for: GCC defines the operator() of a lambda at CU scope
- * too, only its declaration is in the body. So the first walk of a CU
- * (CU_WALK_SCOPES) goes past them; the second (CU_WALK_BODIES), on the
- * first lookup that the first could not answer, goes into each of them
- * (CU_WALK_ALL) and adds what is there, in the order of the one walk that
- * would have gone through all of it.
+ * Nor into the bodies of functions, a third of the rest, where a
+ * producer seldom defines a function: GCC defines a lambda's operator()
+ * at CU scope too, only its declaration is in the body of the function,
+ * and gets its qualified name as those in the classes above. A function
+ * defined in another (a GNU C nested function) is added with the others
+ * in the bodies by a second walk (CU_WALK_BODIES), on the first lookup of
+ * an address that no function outside them holds; they come after all
+ * those in the order of the index, so that its answers do not depend on
+ * whether that walk was done.
  */
 static int cu_funcs__walk(Dwarf_Die *parent, struct cu_funcs *cf, int depth,
 			  const struct cu_scope *scope, enum cu_walk walk)
@@ -1064,33 +1068,24 @@ static int cu_funcs__walk(Dwarf_Die *parent, struct cu_funcs *cf, int depth,
 			break;
 		case DW_TAG_subprogram:
 			decl = dwarf_hasattr(&die, DW_AT_declaration);
-			if (walk != CU_WALK_BODIES) {
+			if (walk == CU_WALK_SCOPES) {
 				if (!decl && cu_funcs__add(&die, cf) != DWARF_CB_OK)
 					return DWARF_CB_ABORT;
 				if (cf->cplusplus &&
 				    cu_funcs__add_name(&die, scope, cf) != DWARF_CB_OK)
 					return DWARF_CB_ABORT;
+			} else if (walk == CU_WALK_BODY && !decl &&
+				   cu_funcs__add(&die, cf) != DWARF_CB_OK) {
+				return DWARF_CB_ABORT;
 			}
 			/* A declaration has only its parameters. */
-			if (decl)
+			if (decl || walk == CU_WALK_SCOPES)
 				break;
-			if (walk == CU_WALK_ALL) {
-				cf->seq++;
-			} else {
-				/* The next function at CU or namespace scope. */
-				u64 next = (cf->seq | UINT32_MAX) + 1;
-
-				/* What is in the body comes after the function. */
-				cf->seq++;
-				if (walk == CU_WALK_BODIES &&
-				    cu_funcs__walk(&die, cf, depth + 1, &inner,
-						   CU_WALK_ALL) != DWARF_CB_OK)
-					return DWARF_CB_ABORT;
-				cf->seq = next;
-				break;
-			}
-			/* and the classes local to the function */
-			fallthrough;
+			/* and the functions and classes local to the function */
+			if (cu_funcs__walk(&die, cf, depth + 1, &inner,
+					   CU_WALK_BODY) != DWARF_CB_OK)
+				return DWARF_CB_ABORT;
+			break;
 		case DW_TAG_namespace:
 		case DW_TAG_module:
 		case DW_TAG_lexical_block:
@@ -1116,29 +1111,6 @@ static int cu_funcs__walk(Dwarf_Die *parent, struct cu_funcs *cf, int depth,
 	return DWARF_CB_OK;
 }
 
-/* Sorts the names from the first on, keeping one of each DIE. */
-static void cu_funcs__sort_names(struct cu_funcs *cf, size_t first)
-{
-	size_t n = 0;
-
-	if (cf->nr_names <= first)
-		return;
-	qsort(cf->names, cf->nr_names, sizeof(*cf->names), cu_func_name__cmp);
-	for (size_t i = 0; i < cf->nr_names; i++) {
-		if (n && !cu_func_name__cmp(&cf->names[n - 1], &cf->names[i])) {
-			/* Made on demand before the walk went there. */
-			if (!cf->names[n - 1].name) {
-				cf->names[n - 1].name = cf->names[i].name;
-				cf->names[i].name = NULL;
-			}
-			free(cf->names[i].name);
-			continue;
-		}
-		cf->names[n++] = cf->names[i];
-	}
-	cf->nr_names = n;
-}
-
 static struct cu_funcs *cu_funcs__new(Dwarf_Die *cu_die)
 {
 	struct cu_funcs *cf = zalloc(sizeof(*cf));
@@ -1153,27 +1125,27 @@ static struct cu_funcs *cu_funcs__new(Dwarf_Die *cu_die)
 		return NULL;
 	}
 	cu_funcs__sort_ranges(cf);
-	cu_funcs__sort_names(cf, 0);
+	if (cf->nr_names)
+		qsort(cf->names, cf->nr_names, sizeof(*cf->names), cu_func_name__cmp);
 	return cf;
 }
 
 /*
- * Adds what is in the bodies of the CU's functions, once. Without memory
- * for all of it, what was added is kept.
+ * Adds the subprograms defined in the bodies of the CU's functions, once.
+ * Without memory for all of them, what was added is kept and
+ * bodies_enomem set.
  */
 static void cu_funcs__walk_bodies(struct cu_funcs *cf, Dwarf_Die *cu_die)
 {
-	size_t nr = cf->nr, nr_names = cf->nr_names;
+	size_t nr = cf->nr;
 
-	if (cf->bodies)
-		return;
 	cf->bodies = true;
-	cf->seq = 0;
+	cf->seq = CU_FUNC_SEQ_BODY;
 	cu_funcs__walk(cu_die, cf, /*depth=*/0, /*scope=*/NULL, CU_WALK_BODIES);
+	cf->bodies_enomem = cf->enomem;
 	cf->enomem = false;
 	if (cf->nr > nr)
 		cu_funcs__sort_ranges(cf);
-	cu_funcs__sort_names(cf, nr_names);
 }
 
 static const struct cu_func_range *cu_funcs__find(const struct cu_funcs *cf, Dwarf_Addr addr)
@@ -1200,10 +1172,11 @@ static const struct cu_func_range *cu_funcs__find(const struct cu_funcs *cf, Dwa
 
 /*
  * The qualified name of the declaration at key, which the walk did not go
- * to (it is a member of a named class at namespace scope), found by going
- * down from the CU to it, through the DIEs that hold it. It is kept with
- * the names the walk made, in their order, so it is looked for once; NULL,
- * kept as well, when it needs no such name.
+ * to (it is a member of a named class at namespace scope, or in the body
+ * of a function), found by going down from the CU to it, through the DIEs
+ * that hold it. It is kept with the names the walk made, in their order,
+ * so it is looked for once; NULL, kept as well, when it needs no such
+ * name.
  */
 static const char *cu_funcs__find_name(struct cu_funcs *cf, Dwarf_Die *cu_die,
 				       const struct cu_func_name *key)
@@ -1337,19 +1310,11 @@ static const char *dso_libdw__qualified_name(struct dso_libdw *dl, Dwarf_Die *di
 
 	key.dwarf = dwarf_cu_getdwarf(decl.cu);
 	key.die_off = dwarf_dieoffset(&decl);
-	if (!cf->cplusplus)
-		return NULL;
 	found = cf->nr_names ? bsearch(&key, cf->names, cf->nr_names, sizeof(key),
 				       cu_func_name__cmp) : NULL;
-	if (!found && !cf->bodies) {
-		/* A lambda's operator(), declared in the body of a function. */
-		cu_funcs__walk_bodies(cf, &cu_die);
-		found = cf->nr_names ? bsearch(&key, cf->names, cf->nr_names, sizeof(key),
-					       cu_func_name__cmp) : NULL;
-	}
 	if (found)
 		return found->name;
-	return cu_funcs__find_name(cf, &cu_die, &key);
+	return cf->cplusplus ? cu_funcs__find_name(cf, &cu_die, &key) : NULL;
 }
 
 /*
@@ -1434,6 +1399,9 @@ static int libdw__walk_functions_at(struct dso_libdw *dl, Dwarf_Die *cu_die, Dwa
 		cu_funcs__walk_bodies(cf, cu_die);
 		range = cu_funcs__find(cf, addr);
 	}
+	/* Not all of them for want of memory: walk the CU as without the index. */
+	if (!range && cf->bodies_enomem)
+		return cu_walk_functions_at(cu_die, addr, callback, data);
 	if (!range || !dwarf_offdie(range->dwarf, range->die_off, &sp_die))
 		return -ENOENT;
 	return die_walk_functions_at(&sp_die, addr, callback, data);

@@ -373,7 +373,7 @@ int main(int argc, char **argv)
 	return r == 42;
 }
 _EOF
-    if ! "${CC:-cc}" -O2 -g -o "${test_dir}/nested" "${test_dir}/nested.c" 2> /dev/null
+    if ! "${CC:-cc}" -O2 -g -o "${test_dir}/nested" "${test_dir}/nested.c"
     then
         echo "Skip: the compiler builds no GNU C nested function"
         return
