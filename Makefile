@@ -4,10 +4,12 @@
 #             frames and on clang++ (scripts/bench.sh default)
 # make check  the project's tests (KTAP), last line "N passed, N failed, N skipped",
 #             with an ASan+UBSan build of the series for the robustness corpus
+# make check-full  make check, and what does not fit in CI's time: elfutils'
+#             own make check with the elfutils series (tests/t-elfutils.sh)
 # make bench  the full benchmark (all candles), a markdown table
 # make export re-export patches/ and tools-perf-overlay/ from the work branch
 SHELL := /bin/bash
-.PHONY: all deps base apply build build-asan check bench bench-default export checkpatch clean
+.PHONY: all deps base apply build build-asan check check-full bench bench-default export checkpatch clean
 
 all: build bench-default
 
@@ -32,6 +34,9 @@ build-asan: apply
 
 check: build build-asan
 	tests/run.sh
+
+check-full: build build-asan
+	ELFUTILS_MAKE_CHECK=1 tests/run.sh
 
 bench-default: build
 	scripts/bench.sh default

@@ -10,7 +10,7 @@
 # series-libdw): the work/build/ folders compared.
 # Rows:
 #   env <date> <cores> <kernel> <elfutils> <libunwind> <runs>
-#   cmd <candle> <mode> <command> <build> <wall s> <user+sys s> <max RSS KiB>
+#   cmd <candle> <mode> <command> <build> <wall s> <user+sys s> <max RSS KiB> <max RssAnon KiB>
 #   complete <candle> <mode> <build> <share of chains of <= 1 frame> <share with an [unknown] frame>
 #   info <candle> <mode> <MB> <samples> <distinct sampled addresses>
 #   instr <candle> <command> <build> <instructions>  (BENCH_CALLGRIND=1: of
@@ -36,20 +36,23 @@ args_of() {	# command data
 	esac
 }
 
-# time_cmd <build> <command> <data> -> "wall user+sys maxrss_kib", median of
-# RUNS; the output of the last run in $OUT/<build>.<command>.out.  A run the
-# timeout kills counts as the timeout (a lower bound) and is not repeated.
+# time_cmd <build> <command> <data> -> "wall user+sys maxrss_kib rssanon_kib",
+# the run of median wall time of RUNS (bench/memtime.py: max RSS and the
+# largest RssAnon); the output of the last run in $OUT/<build>.<command>.out.
+# A run the timeout kills counts as the timeout (a lower bound) and is not
+# repeated.
 time_cmd() {
 	local b=$1 cmd=$2 data=$3 tf rc r
 	tf=$(mktemp "$OUT/time.XXXXXX")
 	for r in $(seq 1 "$RUNS"); do
+		echo "$TMO 0 0 0 0" >"$tf"
 		# shellcheck disable=SC2046
-		PERF_CONFIG=$(conf_of "$b") /usr/bin/time -f "%e %U %S %M" -o "$tf" \
-			timeout "$TMO" "$BUILD/$b/perf" $(args_of "$cmd" "$data") \
+		PERF_CONFIG=$(conf_of "$b") timeout "$TMO" "$TOP/bench/memtime.py" "$tf" \
+			"$BUILD/$b/perf" $(args_of "$cmd" "$data") \
 			>"$OUT/$b.$cmd.out" 2>"$OUT/$b.$cmd.err"
 		rc=$?
-		awk -v rc=$rc -v t="$TMO" '!/^Command/ {
-			if (rc == 124) $1 = t; printf "%.3f %.3f %d\n", $1, $2 + $3, $4 }' "$tf"
+		awk -v rc=$rc -v t="$TMO" '{
+			if (rc == 124) $1 = t; printf "%.3f %.3f %d %d\n", $1, $2 + $3, $4, $5 }' "$tf"
 		[ $rc = 124 ] && break
 	done | sort -n -k1 | awk '{ l[NR] = $0 } END { print l[int((NR + 1) / 2)] }'
 	rm -f "$tf"
@@ -71,8 +74,8 @@ candle() {	# name
 					row instr "$c-$m" "$cmd" "$b" "$(callgrind "$b" "$cmd" "$data")"
 					continue
 				fi
-				read -r w u r < <(time_cmd "$b" "$cmd" "$data")
-				row cmd "$c" "$m" "$cmd" "$b" "$w" "$u" "$r"
+				read -r w u r a < <(time_cmd "$b" "$cmd" "$data")
+				row cmd "$c" "$m" "$cmd" "$b" "$w" "$u" "$r" "$a"
 				[ "$cmd" = script ] || continue
 				row complete "$c" "$m" "$b" $(python3 "$TOP/tests/chaincmp.py" stats \
 					"$OUT/$b.script.out" | python3 -c 'import json, sys

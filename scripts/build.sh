@@ -1,10 +1,12 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 # Build perf out of tree, incrementally.
-#   scripts/build.sh <series|upstream|at-NN> <libdw|libunwind|asan|tsan|nolibdw|nolibelf|minimal|elfutils-<suite>> [make args]
+#   scripts/build.sh <series|upstream|at-NN> <libdw|libunwind|asan|tsan|nolibdw|nolibelf|minimal|elfutils-<suite>|elfutils-series> [make args]
 # series   = the series branch checked out in $BASE
 # upstream = a worktree of the base commit in $WORK/upstream
 # at-NN    = a worktree of the tip of topic series NN in $WORK/wt-at-NN
+# at-NN.M  = the same for patch M of topic series NN (a patch's numbers
+#            against its parent, at-NN.M-1, or at-(NN-1) for M = 1)
 # The binary is $WORK/build/<tree>-<config>/perf.
 #
 # Rust: the Rust test workload (tests/workloads/code_with_type.rs) is
@@ -30,12 +32,18 @@ upstream)
 	SRC=$UPSTREAM ;;
 # at-NN: the tip of topic series NN (Documentation/series/topics) of the
 # work branch, in a worktree of its own: what the cover letters measure.
-at-[0-9][0-9])
-	n=$(awk -v t="${tree#at-}" '!/^#/ && NF == 2 { n += $2; if (substr($1, 1, 2) == t) { print n; exit } }' \
+at-[0-9][0-9]|at-[0-9][0-9].[0-9]*)
+	t=${tree#at-} m=
+	[ "$t" = "${t%.*}" ] || { m=${t#*.}; t=${t%.*}; }
+	n=$(awk -v t="$t" -v m="$m" '!/^#/ && NF == 2 {
+		if (substr($1, 1, 2) == t) { print n + (m == "" ? $2 : m); exit } n += $2 }' \
 		"$TOP/Documentation/series/topics")
 	rev=$(git -C "$BASE" rev-list --reverse "$BASE_REF..$SERIES_BRANCH" | sed -n "${n:-0}p")
 	[ -n "$rev" ] || { echo "no series ${tree#at-}" >&2; exit 2; }
+	# One worktree for all the at-NN.M builds: make rebuilds what
+	# checking out another patch changed.
 	SRC=$WORK/wt-$tree
+	[ -z "$m" ] || SRC=$WORK/wt-patch
 	if [ ! -d "$SRC/tools/perf" ]; then
 		git -C "$BASE" worktree add -q -f --detach "$SRC" "$rev"
 	else
@@ -52,6 +60,12 @@ libunwind) FLAGS+=(LIBUNWIND=1) ;;
 # (WERROR=0: gcc 12 warns falsely under -fsanitize, format-truncation).
 asan)	FLAGS+=(EXTRA_CFLAGS="-fsanitize=address,undefined -fno-omit-frame-pointer -g"
 		NO_RUST=1 WERROR=0) ;;
+# libdw of elfutils 0.192 with the elfutils series of patches/elfutils/
+# (scripts/elfutils-src.sh), found at run time through the binary's rpath.
+elfutils-series)
+	EU=$("$(dirname "$0")/elfutils-src.sh" build)
+	FLAGS+=(LIBDW_DIR="$EU" EXTRA_CFLAGS="-I$EU/include" LDFLAGS="-Wl,-rpath,$EU/lib -L$EU/lib"
+		NO_RUST=1) ;;
 # libdw of another elfutils (scripts/elfutils.sh <suite>), found at run
 # time through the binary's rpath.
 elfutils-*)

@@ -22,15 +22,18 @@ if [ "$total" -ne "${#commits[@]}" ]; then
 	exit 1
 fi
 
-rm -rf "$TOP/patches"
+# The perf series only: patches/elfutils/ is scripts/export-elfutils.sh's.
+rm -rf "$TOP"/patches/[0-9][0-9]-*
 mkdir -p "$TOP/patches"
 first=0 prev=$BASE_REF
 while read -r topic count; do
 	case $topic in ''|'#'*) continue ;; esac
 	tip=${commits[$((first + count - 1))]}
 	out=$TOP/patches/$topic
+	prefix=PATCH
+	case $topic in *-rfc) prefix="RFC PATCH" ;; esac	# needs an unreleased elfutils
 	git -c core.abbrev=12 format-patch -q --no-signature --cover-letter \
-		--base="$BASE_REF" --subject-prefix="PATCH" -o "$out" "$prev..$tip"
+		--base="$BASE_REF" --subject-prefix="$prefix" -o "$out" "$prev..$tip"
 	python3 - "$out/0000-cover-letter.patch" "$TOP/Documentation/series/$topic.txt" <<'PY'
 import os, re, sys
 cl, src = sys.argv[1], sys.argv[2]
@@ -48,4 +51,4 @@ PY
 	first=$((first + count)) prev=$tip
 done < "$TOPICS"
 "$TOP/scripts/overlay.sh" "$SERIES_BRANCH" "$TOP/tools-perf-overlay"
-echo "export: $(ls "$TOP"/patches/*/[0-9]*.patch | grep -vc /0000-) patches in $(ls -d "$TOP"/patches/*/ | wc -l) series"
+echo "export: $(ls "$TOP"/patches/[0-9][0-9]-*/[0-9]*.patch | grep -vc /0000-) patches in $(ls -d "$TOP"/patches/[0-9][0-9]-*/ | wc -l) series"

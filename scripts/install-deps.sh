@@ -5,7 +5,8 @@
 # package is checked with dpkg-query first.  libdebuginfod-dev gives the
 # builds "debuginfod: [ on ]" as distributions' perf has; ceph-base and
 # librados2-dbg are the big-DWARF candle of the benchmark, libc6-dbg gives
-# glibc's separate debug files.
+# glibc's separate debug files; autoconf, automake and autopoint build
+# elfutils from its release tarball with the elfutils series applied.
 set -euo pipefail
 PKGS=(build-essential flex bison pkg-config git xz-utils
       libelf-dev libdw-dev elfutils libunwind-dev libtraceevent-dev libtracefs-dev
@@ -15,6 +16,7 @@ PKGS=(build-essential flex bison pkg-config git xz-utils
       libopencsd-dev libnewt-dev asciidoc-base xmlto
       clang llvm lld libllvm14 llvm-dev libclang-dev
       time strace valgrind libc6-dbg g++ binutils ccache debootstrap libasan8 libubsan1
+      autoconf automake autopoint gawk libbz2-dev
       ceph-base librados2-dbg)
 need=()
 for p in "${PKGS[@]}"; do

@@ -4,7 +4,7 @@
 # unwinds (--call-graph dwarf) and resolves inline frames, the display
 # thread resolves the srcline sort key, while short-lived processes of a
 # C++ program with inline frames and debug info come and go.  Counts the
-# reports with a frame in util/libdw.c, util/dwarf-lines.c, util/unwind-libdw.c,
+# reports with a frame in util/libdw.c, util/unwind-libdw.c,
 # util/srcline.c or util/symbol.c, for v7.3-rc7 and the series, run after run.
 #   scripts/tsan-top.sh [seconds per run (40)] [runs per tree (2)]
 # Builds work/build/<tree>-tsan first.  Reports in work/tsan/<time>/<tree>-<run>.*
@@ -25,7 +25,7 @@ load() {	# short-lived processes with inline frames, until killed
 		wait
 	done
 }
-echo "| tree | run | reports | with a frame in util/libdw.c, dwarf-lines.c, unwind-libdw.c, srcline.c or symbol.c |"
+echo "| tree | run | reports | with a frame in util/libdw.c, unwind-libdw.c, srcline.c or symbol.c |"
 echo "|---|---|---|---|"
 for r in $(seq 1 "$RUNS_T"); do
 	for tree in upstream series; do
@@ -41,7 +41,7 @@ for r in $(seq 1 "$RUNS_T"); do
 		n=$(grep -c '^WARNING: ThreadSanitizer' "$log.all")
 		# one report: from its WARNING line to the next "===" line
 		ours=$(awk '/^WARNING: ThreadSanitizer/ { in_r = 1; hit = 0 }
-			in_r && /util\/(libdw|dwarf-lines|unwind-libdw|srcline|symbol)\.c/ { hit = 1 }
+			in_r && /util\/(libdw|unwind-libdw|srcline|symbol)\.c/ { hit = 1 }
 			/^=+$/ && in_r { if (hit) n++; in_r = 0 } END { print n + 0 }' "$log.all")
 		echo "| $tree | $r | $n | $ours |"
 	done

@@ -5,13 +5,19 @@
 # Debian unstable's, the newest (0.196 when written), whose libraries need a
 # newer glibc: built and run in a debootstrap chroot of sid. Each: perf
 # builds, and perf's unwinding and symbolization tests pass.
-# ELFUTILS_SUITES (default "bookworm-backports sid") picks the ones to run.
+# And "series": elfutils 0.192 from its release tarball with the elfutils
+# series of patches/elfutils/ (scripts/elfutils-src.sh), installed as the
+# release that would carry it (0.197), so that perf's _ELFUTILS_PREREQ()
+# code for it is built and run.  ELFUTILS_MAKE_CHECK=1 (make check-full)
+# also runs elfutils' own make check with the series, as one more test.
+# ELFUTILS_SUITES (default "bookworm-backports sid series") picks the ones
+# to run.
 . "$(dirname "$0")/lib.sh"
 
-SUITES=(${ELFUTILS_SUITES-bookworm-backports sid})
+SUITES=(${ELFUTILS_SUITES-bookworm-backports sid series})
 mapfile -t PERF_TESTS < <(perf_tests)
 ktap_print_header
-ktap_set_plan $(( ${#SUITES[@]} * (1 + ${#PERF_TESTS[@]}) ))
+ktap_set_plan $(( ${#SUITES[@]} * (1 + ${#PERF_TESTS[@]}) + ${ELFUTILS_MAKE_CHECK:-0} ))
 
 run_tests() {	# suite: runner...
 	local suite=$1 t out; shift
@@ -60,9 +66,22 @@ for suite in "${SUITES[@]}"; do
 			ktap_test_fail "elfutils $suite: perf builds"
 			skip_tests "$suite" "no build"; continue
 		fi
-		ktap_print_msg "$suite: $(tr '\n' ' ' <"$WORK/elfutils-$suite/.done")"
+		if [ "$suite" = series ]; then
+			ktap_print_msg "series: elfutils 0.192 + $(ls "$TOP"/patches/elfutils/*/[0-9]*.patch | grep -vc /0000-) patches, as 0.197"
+		else
+			ktap_print_msg "$suite: $(tr '\n' ' ' <"$WORK/elfutils-$suite/.done")"
+		fi
 		ktap_test_pass "elfutils $suite: perf builds"
 		run_tests "$suite" in_host
 	fi
 done
+if [ "${ELFUTILS_MAKE_CHECK:-0}" = 1 ]; then
+	if "$TOP/scripts/elfutils-src.sh" check; then
+		ktap_print_msg "$(grep -E '^# (TOTAL|PASS|SKIP|FAIL|XFAIL|ERROR)' "$WORK/elfutils-obj/tests/test-suite.log" | tr '\n' ' ')"
+		ktap_test_pass "elfutils' make check with the elfutils series"
+	else
+		ktap_print_msg "$(grep -E '^(FAIL|ERROR):' "$WORK/elfutils-obj/tests/test-suite.log" | head -20)"
+		ktap_test_fail "elfutils' make check with the elfutils series"
+	fi
+fi
 ktap_finished

@@ -3,10 +3,14 @@
 # The series as a maintainer receives it: it applies with git am on the
 # base, checkpatch.pl --strict is clean (but for the Signed-off-by the
 # human submitter adds), every patch carries Assisted-by and no
-# Signed-off-by, and tools-perf-overlay/ matches the series.
+# Signed-off-by, and tools-perf-overlay/ matches the series.  The elfutils
+# series (patches/elfutils/) applies with git am on the elfutils 0.192
+# release, and each of its patches has a "lib: Imperative" subject, a
+# ChangeLog-style entry per file (elfutils' CONTRIBUTING), Assisted-by and
+# no Signed-off-by.
 . "$(dirname "$0")/lib.sh"
 ktap_print_header
-ktap_set_plan 6
+ktap_set_plan 8
 
 if out=$(APPLY_DIR=$WORK/apply-check APPLY_BRANCH=series-check "$TOP/scripts/apply.sh" 2>&1); then
 	ktap_print_msg "$out"; ktap_test_pass "series applies with git am on $BASE_REF"
@@ -25,7 +29,7 @@ for p in "$TOP"/patches/[0-9][0-9]-*/[0-9][0-9][0-9][0-9]-*.patch; do
 	case $p in */0000-cover-letter.patch) continue ;; esac
 	grep -q '^Assisted-by: ' "$p" || { ktap_print_msg "$(basename "$p"): no Assisted-by"; tags_ok=false; }
 	grep -q '^Signed-off-by: ' "$p" && { ktap_print_msg "$(basename "$p"): has a Signed-off-by"; tags_ok=false; }
-	grep -qE '^Subject: \[PATCH[^]]*\] (perf|tools lib)( [a-z0-9,/_-]+)*: [A-Z]' "$p" ||
+	grep -qE '^Subject: \[(RFC )?PATCH[^]]*\] (perf|tools lib)( [a-z0-9,/_-]+)*: [A-Z]' "$p" ||
 		{ ktap_print_msg "$(basename "$p"): subject not 'perf <area>: <Imperative>' nor 'tools lib <lib>: <Imperative>'"; tags_ok=false; }
 	# Words that mean nothing in git history.
 	if sed -n '/^Subject:/,/^---$/p' "$p" | grep -qiE "previous patch|next patch|this series|patch [0-9]+ of|candle|corpus|v?7\.3-rc[0-9]"; then
@@ -98,4 +102,28 @@ if $scripts_ok; then
 else
 	ktap_test_fail "the project's scripts parse, bench-report.sh makes its tables"
 fi
+if out=$("$TOP/scripts/elfutils-src.sh" apply 2>&1); then
+	ktap_print_msg "$(echo "$out" | grep '^elfutils:')"; ktap_test_pass "elfutils series applies with git am on elfutils 0.192"
+else
+	ktap_print_msg "$(echo "$out" | tail -10)"; ktap_test_fail "elfutils series applies with git am on elfutils 0.192"
+fi
+
+eu_ok=true neu=0
+for p in "$TOP"/patches/elfutils/[0-9][0-9]-*/[0-9][0-9][0-9][0-9]-*.patch; do
+	case $p in */0000-cover-letter.patch) continue ;; esac
+	neu=$((neu + 1))
+	b=$(basename "$p")
+	grep -q '^Assisted-by: ' "$p" || { ktap_print_msg "$b: no Assisted-by"; eu_ok=false; }
+	grep -q '^Signed-off-by: ' "$p" && { ktap_print_msg "$b: has a Signed-off-by"; eu_ok=false; }
+	grep -qE '^Subject: \[PATCH[^]]*\] (lib[a-z]+|src|tests)(, lib[a-z]+)*: [A-Z]' "$p" ||
+		{ ktap_print_msg "$b: subject not 'libxx: <Imperative>'"; eu_ok=false; }
+	# A ChangeLog entry for every file the patch changes.
+	for f in $(sed -n 's/^diff --git a\/\([^ ]*\) .*/\1/p' "$p"); do
+		sed -n '/^Subject:/,/^---$/p' "$p" | grep -qE "^[[:space:]]*\* ([^ ]*[ ,]+)*$f([ :,(]|$)" ||
+			{ ktap_print_msg "$b: no ChangeLog entry for $f"; eu_ok=false; }
+	done
+done
+[ "$neu" -gt 0 ] || { ktap_print_msg "no patches in patches/elfutils"; eu_ok=false; }
+if $eu_ok; then ktap_test_pass "elfutils patches: subjects, ChangeLog entries, tags"
+else ktap_test_fail "elfutils patches: subjects, ChangeLog entries, tags"; fi
 ktap_finished

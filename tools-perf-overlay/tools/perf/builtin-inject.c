@@ -2731,7 +2731,7 @@ int cmd_inject(int argc, const char **argv)
 			   "guest mount directory under which every guest os"
 			   " instance has a subdir"),
 		OPT_CALLBACK(0, "unwind-style", NULL, "unwind style",
-			     "unwind styles (libdw,libdwfl,libunwind)",
+			     "unwind styles (libdw,libunwind)",
 			     unwind__option),
 		OPT_BOOLEAN(0, "convert-callchain", &inject.convert_callchain,
 			    "Generate callchains using DWARF and drop register/stack data"),

@@ -91,9 +91,6 @@ static struct test_suite *generic_tests[] = {
 	&suite__hwmon_pmu,
 	&suite__tool_pmu,
 	&suite__dso_data,
-#ifdef HAVE_LIBDW_SUPPORT
-	&suite__dwarf_lines,
-#endif
 	&suite__perf_evsel__roundtrip_name_test,
 #ifdef HAVE_LIBTRACEEVENT
 	&suite__perf_evsel__tp_sched_test,
@@ -161,7 +158,6 @@ static struct test_suite *generic_tests[] = {
 	&suite__subcmd_help,
 	&suite__kallsyms_split,
 	&suite__kallsyms_parse,
-	&suite__symbol_alloc,
 	NULL,
 };
 
@@ -180,7 +176,6 @@ static struct test_workload *workloads[] = {
 	&workload__context_switch_loop,
 	&workload__deterministic,
 	&workload__callchain,
-	&workload__cfiloop,
 
 #ifdef HAVE_RUST_SUPPORT
 	&workload__code_with_type,

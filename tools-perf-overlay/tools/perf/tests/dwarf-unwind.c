@@ -251,7 +251,7 @@ static int test_dwarf_unwind__libdw_symcache(struct thread *thread)
 
 	memset(symbol_conf.unwind_style, 0, sizeof(symbol_conf.unwind_style));
 	symbol_conf.unwind_style[0] = UNWIND_STYLE_LIBDW;
-	/* A fresh address space state: symbol cache, no Dwfl. */
+	/* A fresh Dwfl, and symbol cache. */
 	libdw__invalidate_dwfl(maps, maps__libdw_addr_space_dwfl(maps));
 	global_unwind_retval = -INT_MAX;
 	err = test_dwarf_unwind__krava_1(thread);
@@ -275,7 +275,6 @@ noinline int test__dwarf_unwind(struct test_suite *test __maybe_unused,
 	static const enum unwind_style styles[] = {
 #ifdef HAVE_LIBDW_SUPPORT
 		UNWIND_STYLE_LIBDW,
-		UNWIND_STYLE_LIBDWFL,
 #endif
 #ifdef HAVE_LIBUNWIND_SUPPORT
 		UNWIND_STYLE_LIBUNWIND,
@@ -324,8 +323,7 @@ noinline int test__dwarf_unwind(struct test_suite *test __maybe_unused,
 		symbol_conf.unwind_style[0] = styles[i];
 		global_unwind_retval = -INT_MAX;
 		pr_debug("unwind style: %s\n",
-			 styles[i] == UNWIND_STYLE_LIBDW ? "libdw" :
-			 styles[i] == UNWIND_STYLE_LIBDWFL ? "libdwfl" : "libunwind");
+			 styles[i] == UNWIND_STYLE_LIBDW ? "libdw" : "libunwind");
 		err = test_dwarf_unwind__krava_1(thread);
 	}
 #ifdef HAVE_LIBDW_SUPPORT

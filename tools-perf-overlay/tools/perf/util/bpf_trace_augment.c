@@ -1,7 +1,6 @@
 #include <bpf/libbpf.h>
 #include <api/fs/tracing_path.h>
 #include <internal/xyarray.h>
-#include <pthread.h>
 
 #include "bpf_skel/augmented_raw_syscalls.skel.h"
 #include "debug.h"
@@ -158,28 +157,7 @@ struct bpf_program *augmented_syscalls__find_by_title(const char *name)
 	return NULL;
 }
 
-static void *augmented_syscalls__destroy_link(void *link)
-{
-	bpf_link__destroy(link);
-	return NULL;
-}
-
 void augmented_syscalls__cleanup(void)
 {
-	pthread_t thread;
-
-	/*
-	 * Detaching a program from a tracepoint waits for RCU grace periods
-	 * (~75 ms on a 2-CPU VM), so detaching sys_enter's and then
-	 * sys_exit's waited twice: detach them at the same time.
-	 */
-	if (skel && skel->links.sys_enter && skel->links.sys_exit &&
-	    !pthread_create(&thread, NULL, augmented_syscalls__destroy_link,
-			    skel->links.sys_enter)) {
-		skel->links.sys_enter = NULL;
-		bpf_link__destroy(skel->links.sys_exit);
-		skel->links.sys_exit = NULL;
-		pthread_join(thread, NULL);
-	}
 	augmented_raw_syscalls_bpf__destroy(skel);
 }

@@ -340,10 +340,12 @@ DECLARE_RC_STRUCT(dso) {
 	bool		 sorted_by_name;
 	bool		 loaded;
 	/*
-	 * Not a bit field: it is set under srcline__lock() while other
-	 * threads read the bits around it.
+	 * Not bit fields: they are set under srcline__lock() while other
+	 * threads read the bits around them.
 	 */
 	bool		 has_srcline;
+	/* srcline.c:addr2line() checked the dso's file for a decompression bomb */
+	bool		 a2l_bomb_checked;
 	/*
 	 * Not a bit field either: set when the dso's ELF header is first
 	 * read, by either of perf top's threads, while the other reads the
@@ -461,6 +463,16 @@ static inline void dso__set_auxtrace_cache(struct dso *dso, struct auxtrace_cach
 static inline struct dso_bpf_prog *dso__bpf_prog(struct dso *dso)
 {
 	return &RC_CHK_ACCESS(dso)->bpf_prog;
+}
+
+static inline bool dso__a2l_bomb_checked(const struct dso *dso)
+{
+	return RC_CHK_ACCESS(dso)->a2l_bomb_checked;
+}
+
+static inline void dso__set_a2l_bomb_checked(struct dso *dso, bool val)
+{
+	RC_CHK_ACCESS(dso)->a2l_bomb_checked = val;
 }
 
 static inline bool dso__has_srcline(const struct dso *dso)

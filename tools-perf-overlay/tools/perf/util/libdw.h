@@ -4,9 +4,6 @@
 
 #include <linux/types.h>
 #include <stdint.h>
-#ifdef HAVE_LIBDW_SUPPORT
-#include <elfutils/libdw.h>
-#endif
 
 struct dso;
 struct inline_node;
@@ -20,8 +17,7 @@ struct Elf;
 enum {
 	/*
 	 * No CU of the dso's DWARF covers the address (a PLT entry, code built
-	 * without -g), or neither the dso nor a debug file of it has DWARF:
-	 * the other styles read the same files.
+	 * without -g): the other styles read the same DWARF.
 	 */
 	LIBDW_A2L_NO_LINE	= -1,
 	/* libelf refused the debug info as a decompression bomb: no style may read it. */
@@ -88,88 +84,13 @@ int libdw__find_elf(struct Dwfl_Module *mod, void **userdata, const char *modnam
 		    uint64_t base, char **file_name, struct Elf **elfp);
 
 /*
- * Whether libdw__report_dso() gave the unwinder the dso's file without its
- * section headers, unwinding from its .eh_frame_hdr table (no DWARF).
+ * The debug file the unwinder may give libdwfl for the dso's module, for its
+ * .debug_frame: a copy to free, or NULL for none.
  */
-bool libdw__dso_unwinds_from_eh_frame_hdr(struct dso *dso);
+char *libdw__dso_debuginfo(struct dso *dso);
 
 /* Ends an unwinder's Dwfl, and drops its modules' references to their dsos. */
 void libdw__end_dwfl(struct Dwfl *dwfl);
-
-/* The registers of a frame's rules in struct libdw_cfi_frame: x86-64's 0-16. */
-#define LIBDW_CFI_NREGS	17
-
-/*
- * How a register of the caller, or the CFA, is found: the forms of the
- * DWARF expressions dwarf_frame_register() and dwarf_frame_cfa() give.
- */
-enum libdw_cfi_rule {
-	LIBDW_CFI_UNDEFINED,	/* lost: call-clobbered, or the end of the stack */
-	LIBDW_CFI_SAME,		/* the callee's value */
-	LIBDW_CFI_OFFSET,	/* saved at CFA + offset */
-	LIBDW_CFI_VAL_OFFSET,	/* CFA + offset */
-	LIBDW_CFI_REGISTER,	/* in the callee's register reg */
-	LIBDW_CFI_REG_OFFSET,	/* the callee's register reg + offset (the CFA) */
-	LIBDW_CFI_EXPR,		/* ops, evaluated as libdwfl's expr_eval() does */
-	LIBDW_CFI_ERROR,	/* libdw could not say: the register is not known */
-};
-
-struct libdw_cfi_reg {
-	u8			rule;		/* enum libdw_cfi_rule */
-	u8			reg;
-	u32			nops;
-	union {
-		s64		offset;
-		/*
-		 * A register's: libdw's copy in the dso's CFI, which lives
-		 * as long as the dso (dwarf_frame_register()).
-		 */
-		const Dwarf_Op	*ops;
-	};
-};
-
-/* The longest CFA expression copied (a PLT's has 9 operations). */
-#define LIBDW_CFI_CFA_OPS	12
-
-/* The rules of a frame, see struct libdw_cfi_frame. */
-struct libdw_cfi_rules {
-	/* LIBDW_CFI_EXPR: nops operations in libdw_cfi_frame.cfa_expr */
-	struct libdw_cfi_reg	cfa;
-	struct libdw_cfi_reg	regs[LIBDW_CFI_NREGS];
-	u8			ra;	/* the return address column */
-	bool			signal;	/* the FDE of a signal frame */
-};
-
-/*
- * The unwinding rules of the frame of one address, decoded from the dso's
- * CFI by libdw__dso_cfi_frame().
- */
-struct libdw_cfi_frame {
-	struct libdw_cfi_rules	rules;
-	u64			bias;	/* the dso's load bias, for DW_OP_addr */
-	/*
-	 * A CFA expression, copied: dwarf_frame_cfa()'s lives only as long
-	 * as the Dwarf_Frame it came from.
-	 */
-	Dwarf_Op		cfa_expr[LIBDW_CFI_CFA_OPS];
-};
-
-/*
- * libdw__dso_cfi_frame - The unwinding rules at an address of a dso
- * @dso: The dso mapped at @pc
- * @base: Where the dso is mapped, minus the map's file offset
- * @pc: The address to unwind from, in the address space
- * @frame: Filled with the rules of @pc's frame
- *
- * The rules come from the .eh_frame of the dso's file (struct
- * dso_libdw_elf), parsed once per run for all address spaces. Returns 0;
- * -ENOENT where a dso that libdwfl unwinds from its .eh_frame_hdr table
- * alone (libdw__dso_unwinds_from_eh_frame_hdr()) has no rules for @pc:
- * libdwfl would then try the frame pointer; else -1 where the dso has no
- * ELF file or .eh_frame or it has no rules for @pc: libdwfl would then
- * look further (.debug_frame, the frame pointer).
- */
-int libdw__dso_cfi_frame(struct dso *dso, u64 base, u64 pc, struct libdw_cfi_frame *frame);
 
 #else /* HAVE_LIBDW_SUPPORT */
 

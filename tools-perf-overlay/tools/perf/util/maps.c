@@ -1151,7 +1151,8 @@ static bool __maps__replaces_code(struct maps *maps, const struct map *new)
 		if (!(map__prot(pos) & PROT_EXEC))
 			continue;
 		if (map__start(pos) != map__start(new) || map__end(pos) != map__end(new) ||
-		    map__pgoff(pos) != map__pgoff(new) || map__dso(pos) != map__dso(new))
+		    map__pgoff(pos) != map__pgoff(new) ||
+		    !RC_CHK_EQUAL(map__dso(pos), map__dso(new)))
 			return true;
 	}
 	return false;

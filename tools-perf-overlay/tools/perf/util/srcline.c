@@ -166,6 +166,23 @@ static int addr2line(const char *dso_name, u64 addr, char **file, unsigned int *
 	static bool default_styles;
 	int ret = 0;
 
+	/*
+	 * The file the styles but libdw are given, once per dso: a compressed
+	 * section claiming more than zlib can inflate it to would have LLVM,
+	 * libbfd or addr2line allocate what it claims. libdw checks the debug
+	 * file it finds itself (LIBDW_A2L_REFUSED).
+	 */
+	if (!dso__a2l_bomb_checked(dso)) {
+		dso__set_a2l_bomb_checked(dso, true);
+		if (filename__has_compression_bomb(dso_name)) {
+			pr_warning("%s: compressed debug section inflating to more than zlib can, ignored\n",
+				   dso_name);
+			dso__set_has_srcline(dso, false);
+		}
+	}
+	if (!dso__has_srcline(dso))
+		return 0;
+
 	if (symbol_conf.addr2line_style[0] == A2L_STYLE_UNKNOWN) {
 		int i = 0;
 

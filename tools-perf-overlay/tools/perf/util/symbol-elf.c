@@ -209,6 +209,46 @@ Elf_Scn *elf_section_by_name(Elf *elf, GElf_Ehdr *ep,
 	return NULL;
 }
 
+/*
+ * Whether the ELF file has a zlib-compressed section that says it inflates
+ * to more than zlib can inflate anything to (1032:1): a decompression bomb.
+ * libelf refuses such a section, so libdw has no DWARF for the file; LLVM's
+ * symbolizer, libbfd and addr2line would allocate what it says (terabytes).
+ * Only zlib sections are judged: zstd has no such bound.
+ */
+bool elf__has_compression_bomb(Elf *elf)
+{
+	Elf_Scn *scn = NULL;
+
+	while ((scn = elf_nextscn(elf, scn)) != NULL) {
+		GElf_Shdr shdr;
+		GElf_Chdr chdr;
+
+		if (gelf_getshdr(scn, &shdr) && (shdr.sh_flags & SHF_COMPRESSED) &&
+		    gelf_getchdr(scn, &chdr) && chdr.ch_type == ELFCOMPRESS_ZLIB &&
+		    chdr.ch_size / 1032 > shdr.sh_size)
+			return true;
+	}
+	return false;
+}
+
+bool filename__has_compression_bomb(const char *filename)
+{
+	int fd = open(filename, O_RDONLY | O_CLOEXEC);
+	bool bomb = false;
+	Elf *elf;
+
+	if (fd < 0)
+		return false;
+	elf = elf_begin(fd, PERF_ELF_C_READ_MMAP, NULL);
+	if (elf) {
+		bomb = elf_kind(elf) == ELF_K_ELF && elf__has_compression_bomb(elf);
+		elf_end(elf);
+	}
+	close(fd);
+	return bomb;
+}
+
 bool filename__has_section(const char *filename, const char *sec)
 {
 	int fd;

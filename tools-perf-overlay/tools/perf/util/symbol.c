@@ -313,150 +313,13 @@ void symbols__fixup_end(struct rb_root_cached *symbols, bool is_kallsyms)
 		curr->end = roundup(curr->start, 4096) + 4096;
 }
 
-/*
- * The symbols a dso__load() makes (between symbols__load_begin() and
- * symbols__load_end()) are carved out of chunks of SYMBOL_CHUNK_SIZE bytes,
- * aligned to that size, instead of taking a malloc() each: loading kallsyms
- * or the symbol table of a big C++ library makes tens of thousands at once.
- * Most belong to dsos on a machine's list, kept to the end of the session.
- *
- * @live counts the symbols carved from the chunk and not deleted yet, plus
- * one while a thread carves from it; whoever drops it to zero frees the
- * chunk. symbol__delete() finds a symbol's chunk by masking its address: a
- * carved symbol, private area included, lies within its chunk. Each thread
- * carves from a chunk of its own (symbol_chunk: perf top loads symbols in
- * two threads) without a lock, and gives it up when it takes a new one or
- * exits (symbol_chunk_key; the main thread's stays to the end).
- *
- * Bound: a chunk goes with the last of its symbols, so it keeps the space
- * of those deleted before the others (aliases symbols__fixup_duplicate()
- * drops, a module's kallsyms symbols its ELF symbols replace, the symbols
- * of a dso made for one lookup, as perf probe's, that shared a chunk with
- * longer-lived ones): in all, what the loads carved, plus up to a
- * sixteenth of each chunk left at its end, plus a chunk per thread.
- * Symbols made outside dso__load() (inline frames, BPF programs, which come
- * and go), those larger than SYMBOL_CHUNK_MAX (long C++ names), and every
- * symbol when reference count checking is on (ASan and LeakSanitizer
- * builds, so that they see each symbol) take a malloc() of their own.
- */
-struct symbol_chunk {
-	refcount_t	live;
-};
-
-#define SYMBOL_CHUNK_SIZE	(64 * 1024)
-#define SYMBOL_CHUNK_MAX	(SYMBOL_CHUNK_SIZE / 16)
-#define SYMBOL_CHUNK_START	ALIGN(sizeof(struct symbol_chunk), sizeof(u64))
-
-static __thread struct symbol_chunk *symbol_chunk;
-static __thread size_t symbol_chunk_used;
-/* symbols__load_begin() calls of this thread not ended yet. */
-static __thread int symbol_chunk_loads;
-static pthread_key_t symbol_chunk_key;
-static bool symbol_chunk_key_ok;
-/* Chunks allocated and not freed yet, for the perf test. */
-static atomic_int symbol_chunks;
-
-/* Between these, this thread's symbol__new() carves symbols out of chunks. */
-void symbols__load_begin(void)
-{
-	symbol_chunk_loads++;
-}
-
-void symbols__load_end(void)
-{
-	symbol_chunk_loads--;
-}
-
-int symbols__nr_chunks(void)
-{
-	return atomic_load(&symbol_chunks);
-}
-
-static void symbol_chunk__put(struct symbol_chunk *chunk)
-{
-	if (refcount_dec_and_test(&chunk->live)) {
-		atomic_fetch_sub(&symbol_chunks, 1);
-		free(chunk);
-	}
-}
-
-/* At the exit of a thread that carved symbols: its chunk's reference. */
-static void symbol_chunk__thread_exit(void *chunk)
-{
-	symbol_chunk = NULL;
-	symbol_chunk__put(chunk);
-}
-
-static void symbol_chunk__key_init(void)
-{
-	symbol_chunk_key_ok = !pthread_key_create(&symbol_chunk_key,
-						  symbol_chunk__thread_exit);
-}
-
-/* size bytes, a multiple of 8, for a symbol dso__load() makes; or NULL. */
-static void *symbol_chunk__alloc(size_t size)
-{
-	void *p;
-
-	if (!symbol_chunk || symbol_chunk_used + size > SYMBOL_CHUNK_SIZE) {
-		static pthread_once_t once = PTHREAD_ONCE_INIT;
-		void *chunk;
-
-		pthread_once(&once, symbol_chunk__key_init);
-		if (!symbol_chunk_key_ok ||
-		    posix_memalign(&chunk, SYMBOL_CHUNK_SIZE, SYMBOL_CHUNK_SIZE))
-			return NULL;
-		/* The thread's exit must find it: else no chunk, a malloc(). */
-		if (pthread_setspecific(symbol_chunk_key, chunk)) {
-			free(chunk);
-			return NULL;
-		}
-		refcount_set(&((struct symbol_chunk *)chunk)->live, 1);
-		atomic_fetch_add(&symbol_chunks, 1);
-		if (symbol_chunk)
-			symbol_chunk__put(symbol_chunk);
-		symbol_chunk = chunk;
-		symbol_chunk_used = SYMBOL_CHUNK_START;
-	}
-	p = (void *)symbol_chunk + symbol_chunk_used;
-	symbol_chunk_used += size;
-	refcount_inc(&symbol_chunk->live);
-	return p;
-}
-
-static bool symbol_chunk__wanted(size_t size)
-{
-#ifdef REFCNT_CHECKING
-	return false;
-#else
-	return symbol_chunk_loads && size <= SYMBOL_CHUNK_MAX;
-#endif
-}
-
-/* Gives back what symbol__new() carved out of a chunk for sym. */
-static void symbol_chunk__free(struct symbol *sym)
-{
-	symbol_chunk__put((void *)((uintptr_t)sym & ~(uintptr_t)(SYMBOL_CHUNK_SIZE - 1)));
-}
-
 struct symbol *symbol__new(u64 start, u64 len, u8 binding, u8 type, const char *name)
 {
 	size_t namelen = strlen(name) + 1;
-	size_t head = symbol_conf.priv_size + sizeof(struct symbol);
-	size_t size = ALIGN(head + namelen, sizeof(u64));
-	u16 flags = (type << SYMBOL_FLAG_TYPE_SHIFT) |
-		    (binding << SYMBOL_FLAG_BINDING_SHIFT);
-	struct symbol *sym;
-
-	sym = symbol_chunk__wanted(size) ? symbol_chunk__alloc(size) : NULL;
-	if (sym)
-		flags |= SYMBOL_FLAG_CHUNK;
-	else
-		sym = malloc(size);
+	struct symbol *sym = calloc(1, (symbol_conf.priv_size +
+					sizeof(*sym) + namelen));
 	if (sym == NULL)
 		return NULL;
-	/* The name is copied in below: clear only what precedes it. */
-	memset(sym, 0, head);
 
 	if (symbol_conf.priv_size) {
 		if (symbol_conf.init_annotation) {
@@ -468,7 +331,8 @@ struct symbol *symbol__new(u64 start, u64 len, u8 binding, u8 type, const char *
 
 	sym->start   = start;
 	sym->end     = len ? start + len : start;
-	atomic_init(&sym->flags, flags);
+	atomic_init(&sym->flags, (type << SYMBOL_FLAG_TYPE_SHIFT) |
+				 (binding << SYMBOL_FLAG_BINDING_SHIFT));
 	sym->namelen = namelen - 1;
 
 	pr_debug4("%s: %s %#" PRIx64 "-%#" PRIx64 "\n",
@@ -531,10 +395,7 @@ void symbol__delete(struct symbol *sym)
 	}
 	if (sym->name != sym->raw_name)
 		free(sym->name);
-	if (atomic_load_explicit(&sym->flags, memory_order_relaxed) & SYMBOL_FLAG_CHUNK)
-		symbol_chunk__free(sym);
-	else
-		free(((void *)sym) - symbol_conf.priv_size);
+	free(((void *)sym) - symbol_conf.priv_size);
 }
 
 void symbol__set_ignore(struct symbol *sym, bool ignore)
@@ -2021,7 +1882,6 @@ int dso__load(struct dso *dso, struct map *map)
 	const char *map_path = dso__long_name(dso);
 
 	mutex_lock(dso__lock(dso));
-	symbols__load_begin();
 	perfmap = is_perf_pid_map_name(map_path);
 
 	if (perfmap) {
@@ -2206,7 +2066,6 @@ out_free:
 		ret = 0;
 out:
 	dso__set_loaded(dso);
-	symbols__load_end();
 	mutex_unlock(dso__lock(dso));
 	nsinfo__mountns_exit(&nsc);
 

@@ -71,6 +71,7 @@ static inline bool is_livepatch_symbol(const char *str)
 #ifdef HAVE_LIBELF_SUPPORT
 Elf_Scn *elf_section_by_name(Elf *elf, GElf_Ehdr *ep,
 			     GElf_Shdr *shp, const char *name, size_t *idx);
+bool elf__has_compression_bomb(Elf *elf);
 #endif
 
 enum symbol_idle_kind {
@@ -90,8 +91,6 @@ enum symbol_idle_kind {
 #define SYMBOL_FLAG_ANNOTATE2       (1 << 12)
 #define SYMBOL_FLAG_IFUNC_ALIAS     (1 << 13)
 #define SYMBOL_FLAG_MANGLED         BIT(14)
-/* Carved out of a chunk shared with other symbols (symbol.c), not malloc()ed. */
-#define SYMBOL_FLAG_CHUNK           BIT(15)
 /**
  * A symtab entry. When allocated this may be preceded by an annotation (see
  * symbol__annotation) and/or a browser_index (see symbol__browser_index).
@@ -127,9 +126,6 @@ struct symbol {
 };
 
 void symbol__delete(struct symbol *sym);
-void symbols__load_begin(void);
-void symbols__load_end(void);
-int symbols__nr_chunks(void);
 void symbols__delete(struct rb_root_cached *symbols);
 void __symbol__demangle(struct symbol *sym);
 
@@ -262,6 +258,7 @@ int modules__parse(const char *filename, void *arg,
 int filename__read_debuglink(const char *filename, char *debuglink,
 			     size_t size);
 bool filename__has_section(const char *filename, const char *sec);
+bool filename__has_compression_bomb(const char *filename);
 
 int symbol__init(struct perf_env *env);
 void symbol__exit(void);

@@ -25,19 +25,20 @@
 #include "util/env.h"
 
 /*
- * Symbol cache of an address space: the map and the symbol of a pc.
- * Frames mostly come back to the same addresses: a hit skips
- * thread__find_symbol(), and fills only al->thread, al->map and al->sym,
- * what the unwinders read.
+ * Symbol cache of an address space: what __report_module() found for a pc,
+ * the map and the symbol, with the pc's module reported to the Dwfl. Frames
+ * mostly come back to the same addresses: a hit skips thread__find_symbol()
+ * and libdwfl's module lookup, and fills only al->thread, al->map and
+ * al->sym, what __report_module()'s callers read.
  *
  * Key: the pc and maps__generation() of the address space: an entry of
  * another generation is stale, as the maps changed since. An entry holds a
  * reference to its map, put when the entry is replaced and with the cache;
  * the map's dso holds the symbol. Bound: SYMCACHE_SETS sets of SYMCACHE_WAYS
  * entries (32 KiB), picked by a hash of the pc, allocated on the first miss
- * (a failed allocation is not retried), freed with the address space's
- * state; round-robin replacement within a set. Thread safety: that of the
- * address space's state, one unwind at a time (dwfl_ui_thread_info.ui).
+ * (a failed allocation is not retried), freed with the Dwfl; round-robin
+ * replacement within a set. Thread safety: that of the Dwfl, one unwind at
+ * a time (dwfl_ui_thread_info.ui).
  */
 #define SYMCACHE_SETS	256
 #define SYMCACHE_WAYS	4
@@ -56,23 +57,17 @@ struct symcache {
 };
 
 /*
- * The libdw unwinder's state of an address space (maps__libdw_addr_space_dwfl()),
- * also the dwfl thread argument passed to functions like memory_read.
- * Dropped when the code of the address space changes (unwind__flush_access()).
+ * The dwfl thread argument passed to functions like memory_read. Memory has to
+ * be allocated to persist of multiple uses of the dwfl.
  */
 struct dwfl_ui_thread_info {
-	/*
-	 * libdwfl's state of the address space, its modules reported: made
-	 * for the first sample perf's own step hands to libdwfl (step_unwind()),
-	 * or with unwind.style=libdwfl. NULL until then.
-	 */
+	/* Back link to the dwfl. */
 	Dwfl *dwfl;
 	/* The current unwind info, only 1 is supported. */
 	struct unwind_info *ui;
 	/* See struct symcache; NULL until the first miss. */
 	struct symcache *symcache;
 	bool symcache_failed;	/* its allocation failed */
-	u64 stepped, fallbacks;	/* samples unwound by step_unwind(), by libdwfl */
 };
 
 static struct symcache_entry *symcache__find(struct dwfl_ui_thread_info *ti,
@@ -144,21 +139,14 @@ static char *debuginfo_path;
 
 static int __find_debuginfo(Dwfl_Module *mod __maybe_unused, void **userdata,
 			    const char *modname __maybe_unused, Dwarf_Addr base __maybe_unused,
-			    const char *file_name, const char *debuglink_file __maybe_unused,
+			    const char *file_name __maybe_unused,
+			    const char *debuglink_file __maybe_unused,
 			    GElf_Word debuglink_crc __maybe_unused, char **debuginfo_file_name)
 {
 	struct dso *dso = *userdata;
 
 	assert(dso);
-	/*
-	 * libdwfl wants the debug file for .debug_frame, where .eh_frame has
-	 * no FDE for a pc: its DWARF all loaded for it, for every address
-	 * space. Not for objects unwound from their .eh_frame_hdr table.
-	 */
-	if (libdw__dso_unwinds_from_eh_frame_hdr(dso))
-		return -1;
-	if (dso__symsrc_filename(dso) && strcmp(file_name, dso__symsrc_filename(dso)))
-		*debuginfo_file_name = strdup(dso__symsrc_filename(dso));
+	*debuginfo_file_name = libdw__dso_debuginfo(dso);
 	return -1;
 }
 
@@ -171,12 +159,8 @@ void libdw__invalidate_dwfl(struct maps *maps, void *arg)
 
 	assert(dwfl_ui_ti->ui == NULL);
 	maps__set_libdw_addr_space_dwfl(maps, NULL);
-	if (dwfl_ui_ti->stepped || dwfl_ui_ti->fallbacks)
-		pr_debug("unwind: %" PRIu64 " samples unwound with the dsos' CFI, %" PRIu64
-			 " by libdwfl\n", dwfl_ui_ti->stepped, dwfl_ui_ti->fallbacks);
 	symcache__delete(dwfl_ui_ti);
-	if (dwfl_ui_ti->dwfl)
-		libdw__end_dwfl(dwfl_ui_ti->dwfl);
+	libdw__end_dwfl(dwfl_ui_ti->dwfl);
 	free(dwfl_ui_ti);
 }
 
@@ -187,34 +171,26 @@ static const Dwfl_Callbacks offline_callbacks = {
 	.section_address	= dwfl_offline_section_address,
 };
 
-/* The map and symbol of @ip in al->map and al->sym, through the symbol cache. */
-static void unwind__find_symbol(struct unwind_info *ui, u64 ip, struct addr_location *al)
+static int __report_module(struct addr_location *al, u64 ip,
+			    struct unwind_info *ui)
 {
 	struct maps *maps = thread__maps(ui->thread);
 	struct symcache_entry *ce = symcache__find(ui->dwfl_ui_ti, maps, ip);
+	Dwfl_Module *mod;
+	struct dso *dso = NULL;
+	Dwarf_Addr base;
 
 	if (ce) {
 		al->thread = thread__get(ui->thread);
 		al->map = map__get(ce->map);
 		al->sym = ce->sym;
-		return;
+		return 0;
 	}
 	/*
 	 * Some callers will use al->sym, so we can't just use the
 	 * cheaper thread__find_map() here.
 	 */
 	thread__find_symbol(ui->thread, PERF_RECORD_MISC_USER, ip, al);
-	if (al->map)
-		symcache__insert(ui->dwfl_ui_ti, maps, ip, al->map, al->sym);
-}
-
-static int __report_module(struct addr_location *al, u64 ip, struct unwind_info *ui)
-{
-	Dwfl_Module *mod;
-	struct dso *dso = NULL;
-	Dwarf_Addr base;
-
-	unwind__find_symbol(ui, ip, al);
 
 	if (al->map)
 		dso = map__dso(al->map);
@@ -274,6 +250,8 @@ static int __report_module(struct addr_location *al, u64 ip, struct unwind_info 
 
 	if (!mod || dwfl_addrmodule(ui->dwfl, ip) != mod)
 		return -1;
+
+	symcache__insert(ui->dwfl_ui_ti, maps, ip, al->map, al->sym);
 	return 0;
 }
 
@@ -292,33 +270,29 @@ static int report_module(u64 ip, struct unwind_info *ui)
  * Store all entries within entries array,
  * we will process it after we finish unwind.
  */
-/* Adds the frame of @ip, in @al's map (may be NULL), to the chain. */
-static void unwind__add_entry(struct unwind_info *ui, u64 ip, struct addr_location *al)
+static int entry(u64 ip, struct unwind_info *ui)
+
 {
 	struct unwind_entry *e = &ui->entries[ui->idx++];
-
-	e->ip	  = ip;
-	e->ms.thread = thread__get(al->thread);
-	e->ms.map = map__get(al->map);
-	e->ms.sym = al->sym;
-
-	pr_debug("unwind: %s:ip = 0x%" PRIx64 " (0x%" PRIx64 ")\n",
-		 al->sym ? al->sym->name : "''",
-		 ip,
-		 al->map ? map__map_ip(al->map, ip) : (u64)0);
-}
-
-static int entry(u64 ip, struct unwind_info *ui)
-{
 	struct addr_location al;
-	int ret;
 
 	addr_location__init(&al);
-	ret = __report_module(&al, ip, ui);
-	if (!ret)
-		unwind__add_entry(ui, ip, &al);
+	if (__report_module(&al, ip, ui)) {
+		addr_location__exit(&al);
+		return -1;
+	}
+
+	e->ip	  = ip;
+	e->ms.thread = thread__get(al.thread);
+	e->ms.map = map__get(al.map);
+	e->ms.sym = al.sym;
+
+	pr_debug("unwind: %s:ip = 0x%" PRIx64 " (0x%" PRIx64 ")\n",
+		 al.sym ? al.sym->name : "''",
+		 ip,
+		 al.map ? map__map_ip(al.map, ip) : (u64) 0);
 	addr_location__exit(&al);
-	return ret;
+	return 0;
 }
 
 static pid_t next_thread(Dwfl *dwfl __maybe_unused, void *arg, void **thread_argp)
@@ -372,9 +346,11 @@ out_fail:
 	return -1;
 }
 
-/* A word of the sample's stack dump, else of the file mapped at @addr. */
-static bool unwind__read_word(struct unwind_info *ui, Dwarf_Addr addr, Dwarf_Word *result)
+static bool memory_read(Dwfl *dwfl __maybe_unused, Dwarf_Addr addr, Dwarf_Word *result,
+			void *arg)
 {
+	struct dwfl_ui_thread_info *dwfl_ui_ti = arg;
+	struct unwind_info *ui = dwfl_ui_ti->ui;
 	struct stack_dump *stack = &ui->sample->user_stack;
 	u64 start, end;
 	int offset;
@@ -410,14 +386,6 @@ static bool unwind__read_word(struct unwind_info *ui, Dwarf_Addr addr, Dwarf_Wor
 	pr_debug("unwind: access_mem addr 0x%" PRIx64 ", val %lx, offset %d\n",
 		 addr, (unsigned long)*result, offset);
 	return true;
-}
-
-static bool memory_read(Dwfl *dwfl __maybe_unused, Dwarf_Addr addr, Dwarf_Word *result,
-			void *arg)
-{
-	struct dwfl_ui_thread_info *dwfl_ui_ti = arg;
-
-	return unwind__read_word(dwfl_ui_ti->ui, addr, result);
 }
 
 static bool libdw_set_initial_registers(Dwfl_Thread *thread, void *arg)
@@ -474,484 +442,6 @@ static bool libdw_set_initial_registers(Dwfl_Thread *thread, void *arg)
 	return ret;
 }
 
-/*
- * perf's own unwinding step, for x86-64: the rules of each frame come from
- * the CFI of the frame's dso (libdw__dso_cfi_frame()), parsed once per run
- * for every address space that maps the dso, and perf evaluates them
- * against the sample's registers and stack as libdwfl's frame_unwind.c
- * does. The address space then needs no Dwfl and no modules reported, and
- * a process's exit drops only its symbol cache.
- *
- * Where libdwfl would look further than the dso's .eh_frame (a pc without
- * an FDE: .debug_frame, then the frame pointer; a pc in no dso with an ELF
- * file), the step gives the sample up and libdwfl unwinds all of it, so
- * the chains are libdwfl's.
- */
-#define STEP_NREGS		LIBDW_CFI_NREGS
-#define STEP_FP_REG		6	/* %rbp */
-/* libdwfl's bounds on a DWARF expression's stack and operations. */
-#define STEP_EXPR_STACK_MAX	256
-#define STEP_EXPR_STEPS_MAX	4096
-
-/* The registers of a frame, DWARF numbering. */
-struct step_regs {
-	Dwarf_Word	val[STEP_NREGS];
-	u32		set;		/* a bit per register that is known */
-};
-
-static bool step_regs__get(const struct step_regs *regs, Dwarf_Word regno, Dwarf_Word *val)
-{
-	if (regno >= STEP_NREGS || !(regs->set & (1U << regno)))
-		return false;
-	*val = regs->val[regno];
-	return true;
-}
-
-static int step_op__cmp(const void *key, const void *elem)
-{
-	Dwarf_Word offset = *(const Dwarf_Word *)key;
-	const Dwarf_Op *op = elem;
-
-	return (offset > op->offset) - (offset < op->offset);
-}
-
-/* The stack of step_eval(). */
-struct step_stack {
-	Dwarf_Word	val[STEP_EXPR_STACK_MAX];
-	size_t		nr;
-};
-
-static bool step_push(struct step_stack *st, Dwarf_Word v)
-{
-	if (st->nr == STEP_EXPR_STACK_MAX)
-		return false;
-	st->val[st->nr++] = v;
-	return true;
-}
-
-static bool step_pop(struct step_stack *st, Dwarf_Word *v)
-{
-	if (!st->nr)
-		return false;
-	*v = st->val[--st->nr];
-	return true;
-}
-
-/*
- * The binary operations of step_eval(), on the second entry and the top of
- * the stack. C's undefined behaviour in libdwfl's is defined here as
- * x86-64 computes it (shift counts modulo 64) or as a failure (the one
- * division that overflows, which traps).
- */
-static bool step_binop(unsigned int atom, Dwarf_Word v1, Dwarf_Word v2, Dwarf_Word *res)
-{
-	switch (atom) {
-	case DW_OP_and:
-		*res = v1 & v2;
-		break;
-	case DW_OP_div:
-		if (v2 == 0 || ((int64_t)v1 == INT64_MIN && (int64_t)v2 == -1))
-			return false;
-		*res = (int64_t)v1 / (int64_t)v2;
-		break;
-	case DW_OP_minus:
-		*res = v1 - v2;
-		break;
-	case DW_OP_mod:
-		if (v2 == 0)
-			return false;
-		*res = v1 % v2;
-		break;
-	case DW_OP_mul:
-		*res = v1 * v2;
-		break;
-	case DW_OP_or:
-		*res = v1 | v2;
-		break;
-	case DW_OP_plus:
-		*res = v1 + v2;
-		break;
-	case DW_OP_shl:
-		*res = v1 << (v2 & 63);
-		break;
-	case DW_OP_shr:
-		*res = v1 >> (v2 & 63);
-		break;
-	case DW_OP_shra:
-		*res = (int64_t)v1 >> (v2 & 63);
-		break;
-	case DW_OP_xor:
-		*res = v1 ^ v2;
-		break;
-	case DW_OP_le:
-		*res = (int64_t)v1 <= (int64_t)v2;
-		break;
-	case DW_OP_ge:
-		*res = (int64_t)v1 >= (int64_t)v2;
-		break;
-	case DW_OP_eq:
-		*res = (int64_t)v1 == (int64_t)v2;
-		break;
-	case DW_OP_lt:
-		*res = (int64_t)v1 < (int64_t)v2;
-		break;
-	case DW_OP_gt:
-		*res = (int64_t)v1 > (int64_t)v2;
-		break;
-	case DW_OP_ne:
-		*res = (int64_t)v1 != (int64_t)v2;
-		break;
-	default:
-		return false;
-	}
-	return true;
-}
-
-/*
- * Evaluates a DWARF expression of the frame's CFI with the callee's
- * registers: the operations and the semantics of libdwfl's expr_eval().
- * @cfa is NULL while evaluating the CFA itself.
- */
-static bool step_eval(struct unwind_info *ui, const struct step_regs *regs,
-		      const struct libdw_cfi_frame *f, const Dwarf_Word *cfa,
-		      const Dwarf_Op *ops, size_t nops, Dwarf_Word *result)
-{
-	struct step_stack st = { .nr = 0 };
-	bool is_location = false;
-	Dwarf_Word v1, v2, v3;
-	size_t steps = 0;
-
-	if (nops == 0)
-		return false;
-	for (const Dwarf_Op *op = ops; op < ops + nops; op++) {
-		bool ok;
-
-		if (++steps > STEP_EXPR_STEPS_MAX)
-			return false;
-		switch (op->atom) {
-		case DW_OP_lit0 ... DW_OP_lit31:
-			ok = step_push(&st, op->atom - DW_OP_lit0);
-			break;
-		case DW_OP_addr:
-			ok = step_push(&st, op->number + f->bias);
-			break;
-		case DW_OP_const1u:
-		case DW_OP_const1s:
-		case DW_OP_const2u:
-		case DW_OP_const2s:
-		case DW_OP_const4u:
-		case DW_OP_const4s:
-		case DW_OP_const8u:
-		case DW_OP_const8s:
-		case DW_OP_constu:
-		case DW_OP_consts:
-			ok = step_push(&st, op->number);
-			break;
-		case DW_OP_reg0 ... DW_OP_reg31:
-			ok = step_regs__get(regs, op->atom - DW_OP_reg0, &v1) &&
-			     step_push(&st, v1);
-			break;
-		case DW_OP_regx:
-			ok = step_regs__get(regs, op->number, &v1) && step_push(&st, v1);
-			break;
-		case DW_OP_breg0 ... DW_OP_breg31:
-			ok = step_regs__get(regs, op->atom - DW_OP_breg0, &v1) &&
-			     step_push(&st, v1 + op->number);
-			break;
-		case DW_OP_bregx:
-			ok = step_regs__get(regs, op->number, &v1) &&
-			     step_push(&st, v1 + op->number2);
-			break;
-		case DW_OP_dup:
-			ok = step_pop(&st, &v1) && step_push(&st, v1) && step_push(&st, v1);
-			break;
-		case DW_OP_drop:
-			ok = step_pop(&st, &v1);
-			break;
-		case DW_OP_pick:
-			ok = st.nr > op->number &&
-			     step_push(&st, st.val[st.nr - 1 - op->number]);
-			break;
-		case DW_OP_over:
-			ok = step_pop(&st, &v1) && step_pop(&st, &v2) &&
-			     step_push(&st, v2) && step_push(&st, v1) && step_push(&st, v2);
-			break;
-		case DW_OP_swap:
-			ok = step_pop(&st, &v1) && step_pop(&st, &v2) &&
-			     step_push(&st, v1) && step_push(&st, v2);
-			break;
-		case DW_OP_rot:
-			ok = step_pop(&st, &v1) && step_pop(&st, &v2) && step_pop(&st, &v3) &&
-			     step_push(&st, v1) && step_push(&st, v3) && step_push(&st, v2);
-			break;
-		case DW_OP_deref:
-			ok = step_pop(&st, &v1) && unwind__read_word(ui, v1, &v1) &&
-			     step_push(&st, v1);
-			break;
-		case DW_OP_deref_size:
-			ok = op->number <= sizeof(Dwarf_Word) && step_pop(&st, &v1) &&
-			     unwind__read_word(ui, v1, &v1);
-			if (ok && op->number < sizeof(Dwarf_Word))
-				v1 &= (1ULL << (op->number * 8)) - 1;
-			ok = ok && step_push(&st, v1);
-			break;
-		case DW_OP_abs:
-			ok = step_pop(&st, &v1) && step_push(&st, (int64_t)v1 < 0 ? -v1 : v1);
-			break;
-		case DW_OP_neg:
-			ok = step_pop(&st, &v1) && step_push(&st, -v1);
-			break;
-		case DW_OP_not:
-			ok = step_pop(&st, &v1) && step_push(&st, ~v1);
-			break;
-		case DW_OP_plus_uconst:
-			ok = step_pop(&st, &v1) && step_push(&st, v1 + op->number);
-			break;
-		case DW_OP_and:
-		case DW_OP_div:
-		case DW_OP_minus:
-		case DW_OP_mod:
-		case DW_OP_mul:
-		case DW_OP_or:
-		case DW_OP_plus:
-		case DW_OP_shl:
-		case DW_OP_shr:
-		case DW_OP_shra:
-		case DW_OP_xor:
-		case DW_OP_le:
-		case DW_OP_ge:
-		case DW_OP_eq:
-		case DW_OP_lt:
-		case DW_OP_gt:
-		case DW_OP_ne:
-			ok = step_pop(&st, &v2) && step_pop(&st, &v1) &&
-			     step_binop(op->atom, v1, v2, &v1) && step_push(&st, v1);
-			break;
-		case DW_OP_bra:
-			ok = step_pop(&st, &v1);
-			if (!ok || v1 == 0)
-				break;
-			fallthrough;
-		case DW_OP_skip: {
-			/* The target's offset: after this op's 1 + 2 bytes. */
-			Dwarf_Word target = op->offset + 3 + (int16_t)op->number;
-			const Dwarf_Op *found = bsearch(&target, ops, nops, sizeof(*ops),
-							step_op__cmp);
-
-			ok = found;
-			if (ok)
-				op = found - 1;
-			break;
-		}
-		case DW_OP_nop:
-			ok = true;
-			break;
-		case DW_OP_call_frame_cfa:
-			/* libdw's form of the rules offset(N), val_offset(N), expression. */
-			ok = cfa && step_push(&st, *cfa);
-			is_location = true;
-			break;
-		case DW_OP_stack_value:
-			ok = true;
-			is_location = false;
-			break;
-		default:
-			ok = false;
-			break;
-		}
-		if (!ok)
-			return false;
-	}
-	if (!step_pop(&st, result))
-		return false;
-	return !is_location || unwind__read_word(ui, *result, result);
-}
-
-/*
- * The value of a register of the caller (or the CFA) by its rule, from the
- * callee's registers: false where it is not known.
- */
-static bool step_rule(struct unwind_info *ui, const struct step_regs *regs,
-		      const struct libdw_cfi_frame *f, const struct libdw_cfi_reg *r,
-		      const Dwarf_Word *cfa, Dwarf_Word *val)
-{
-	unsigned int regno = r - f->rules.regs;
-
-	switch (r->rule) {
-	case LIBDW_CFI_SAME:
-		return step_regs__get(regs, regno, val);
-	case LIBDW_CFI_OFFSET:
-		return cfa && unwind__read_word(ui, *cfa + r->offset, val);
-	case LIBDW_CFI_VAL_OFFSET:
-		if (!cfa)
-			return false;
-		*val = *cfa + r->offset;
-		return true;
-	case LIBDW_CFI_REGISTER:
-		return step_regs__get(regs, r->reg, val);
-	case LIBDW_CFI_REG_OFFSET:
-		if (!step_regs__get(regs, r->reg, val))
-			return false;
-		*val += r->offset;
-		return true;
-	case LIBDW_CFI_EXPR:
-		return step_eval(ui, regs, f, cfa, r == &f->rules.cfa ? f->cfa_expr : r->ops,
-				 r->nops, val);
-	case LIBDW_CFI_UNDEFINED:
-	case LIBDW_CFI_ERROR:
-	default:
-		return false;
-	}
-}
-
-enum step_result {
-	STEP_DONE,		/* the chain ended where libdwfl's ends */
-	STEP_FALLBACK,		/* libdwfl would look further: let it unwind the sample */
-	STEP_ENOMEM,
-};
-
-/*
- * The map of @ip and the rules of its frame, see libdw__dso_cfi_frame(): 0,
- * -ENOENT where the dso's file has no rules for @ip and libdwfl would
- * only try the frame pointer, -1 where libdwfl would do more.
- */
-static int step_find(struct unwind_info *ui, u64 ip, struct addr_location *al,
-		     struct libdw_cfi_frame *f)
-{
-	struct dso *dso;
-
-	unwind__find_symbol(ui, ip, al);
-	dso = al->map ? map__dso(al->map) : NULL;
-	/* JIT code: libdwfl has its module at the map's start, not its file's. */
-	if (!dso || !strncmp(dso__long_name(dso), "/tmp/jitted-", 12))
-		return -1;
-	return libdw__dso_cfi_frame(dso, map__start(al->map) - map__pgoff(al->map), ip, f);
-}
-
-/*
- * Unwinds the sample from @regs, frame by frame as libdwfl's
- * dwfl_thread_getframes() and frame_callback() would: the frames of the
- * chain in ui->entries[], each with its map and symbol.
- */
-static enum step_result step_unwind(struct unwind_info *ui, struct step_regs *regs, u64 pc)
-{
-	/* Big: the rules of every register. */
-	struct libdw_cfi_frame *f = malloc(sizeof(*f));
-	bool initial = true, signal = false;
-	enum step_result ret = STEP_FALLBACK;
-
-	if (!f)
-		return STEP_ENOMEM;
-	for (;;) {
-		/* A return address is after the call: its frame is before it. */
-		u64 lookup = initial || signal ? pc : pc - 1, ip;
-		struct step_regs caller = { .set = 0 };
-		struct addr_location al;
-		Dwarf_Word cfa, val, ra = 0;
-		bool has_cfa, has_ra;
-		int found;
-
-		addr_location__init(&al);
-		found = step_find(ui, lookup, &al, f);
-		if (found == -ENOENT && step_regs__get(regs, STEP_FP_REG, &val) && val == 0) {
-			/*
-			 * libdwfl's last resort, the frame pointer (elfutils'
-			 * x86_64_unwind()), has none to follow, as at the
-			 * dynamic loader's _start: the chain ends with this
-			 * frame, at the call's address.
-			 */
-			ip = initial || signal ? pc : pc - 1;
-			if (ip != lookup) {
-				addr_location__exit(&al);
-				addr_location__init(&al);
-				unwind__find_symbol(ui, ip, &al);
-			}
-			if (al.map) {
-				unwind__add_entry(ui, ip, &al);
-				addr_location__exit(&al);
-				break;
-			}
-		}
-		if (found) {
-			pr_debug("unwind: no .eh_frame rules for 0x%" PRIx64
-				 " in %s, unwinding with libdwfl\n",
-				 lookup, al.map ? dso__short_name(map__dso(al.map)) : "no map");
-			addr_location__exit(&al);
-			goto out;
-		}
-
-		/* The caller's registers, as handle_cfi() computes them. */
-		has_cfa = step_rule(ui, regs, f, &f->rules.cfa, /*cfa=*/NULL, &cfa);
-		for (int regno = 0; regno < STEP_NREGS; regno++) {
-			if (step_rule(ui, regs, f, &f->rules.regs[regno],
-				      has_cfa ? &cfa : NULL, &val)) {
-				caller.val[regno] = val;
-				caller.set |= 1U << regno;
-			}
-		}
-		/*
-		 * A return address that is undefined (the outermost frame), can't
-		 * be read (the end of the stack dump) or is 0 ends the chain.
-		 */
-		has_ra = f->rules.regs[f->rules.ra].rule != LIBDW_CFI_UNDEFINED &&
-			 step_regs__get(&caller, f->rules.ra, &ra) && ra != 0;
-
-		/*
-		 * dwfl_frame_pc()'s isactivation: no call instruction before pc,
-		 * in the first frame and where a signal interrupted the code.
-		 */
-		ip = initial || signal || (f->rules.signal && has_ra) ? pc : pc - 1;
-		if (ip != lookup) {
-			addr_location__exit(&al);
-			addr_location__init(&al);
-			unwind__find_symbol(ui, ip, &al);
-			if (!al.map) {
-				addr_location__exit(&al);
-				goto out;
-			}
-		}
-		unwind__add_entry(ui, ip, &al);
-		addr_location__exit(&al);
-		if (!--ui->max_stack || !has_ra)
-			break;
-
-		*regs = caller;
-		pc = ra;
-		signal = f->rules.signal;
-		initial = false;
-	}
-	ret = STEP_DONE;
-out:
-	free(f);
-	return ret;
-}
-
-/* The sample's registers, as libdw_set_initial_registers() gives them to libdwfl. */
-static void step_regs__init(struct step_regs *regs, struct unwind_info *ui)
-{
-	struct regs_dump *user_regs = perf_sample__user_regs(ui->sample);
-	int max_dwarf_reg = 0;
-
-	memset(regs, 0, sizeof(*regs));
-	for (int perf_reg = 0; perf_reg < 64; perf_reg++) {
-		int dwarf_reg;
-		u64 val;
-
-		if (!(user_regs->mask & (1ULL << perf_reg)))
-			continue;
-		dwarf_reg = get_dwarf_regnum_for_perf_regnum(perf_reg, ui->e_machine, ui->e_flags,
-							     /*only_libdw_supported=*/true);
-		if (dwarf_reg < 0 || dwarf_reg >= STEP_NREGS)
-			continue;
-		if (dwarf_reg > max_dwarf_reg)
-			max_dwarf_reg = dwarf_reg;
-		if (perf_reg_value(&val, user_regs, perf_reg) == 0)
-			regs->val[dwarf_reg] = val;
-	}
-	/* libdwfl has the registers up to the highest, those not sampled as 0. */
-	regs->set = (1U << (max_dwarf_reg + 1)) - 1;
-}
-
 static const Dwfl_Thread_Callbacks callbacks = {
 	.next_thread           = next_thread,
 	.get_thread            = get_thread,
@@ -988,22 +478,18 @@ frame_callback(Dwfl_Frame *state, void *arg)
 	       DWARF_CB_ABORT : DWARF_CB_OK;
 }
 
-/*
- * @step: perf's own step where it can (step_unwind()), else libdwfl's
- * unwinder for every sample (unwind.style=libdwfl).
- */
-static int __libdw__get_entries(unwind_entry_cb_t cb, void *arg,
-				struct thread *thread,
-				struct perf_sample *data,
-				int max_stack,
-				bool best_effort, bool step)
+int libdw__get_entries(unwind_entry_cb_t cb, void *arg,
+			struct thread *thread,
+			struct perf_sample *data,
+			int max_stack,
+			bool best_effort)
 {
 	struct maps *maps = thread__maps(thread);
 	struct machine *machine = maps__machine(maps);
 	uint32_t e_flags = 0;
 	uint16_t e_machine = thread__e_machine(thread, machine, &e_flags);
 	struct dwfl_ui_thread_info *dwfl_ui_ti;
-	static struct unwind_info *ui;
+	struct unwind_info *ui;
 	Dwfl *dwfl;
 	Dwarf_Word ip;
 	int err = -EINVAL, i, entries;
@@ -1028,56 +514,35 @@ static int __libdw__get_entries(unwind_entry_cb_t cb, void *arg,
 	};
 
 	dwfl_ui_ti = maps__libdw_addr_space_dwfl(maps);
-	if (!dwfl_ui_ti) {
+	if (dwfl_ui_ti) {
+		dwfl = dwfl_ui_ti->dwfl;
+	} else {
 		dwfl_ui_ti = zalloc(sizeof(*dwfl_ui_ti));
 		if (!dwfl_ui_ti) {
 			free(ui);
 			return -ENOMEM;
 		}
+		dwfl = dwfl_begin(&offline_callbacks);
+		if (!dwfl) {
+			pr_debug("unwind: dwfl_begin() failed: %s\n", dwfl_errmsg(-1));
+			free(dwfl_ui_ti);
+			free(ui);
+			return 0;
+		}
+
+		dwfl_ui_ti->dwfl = dwfl;
 		maps__set_libdw_addr_space_dwfl(maps, dwfl_ui_ti);
 	}
 	assert(dwfl_ui_ti->ui == NULL);
+	assert(dwfl_ui_ti->dwfl == dwfl);
 	assert(dwfl_ui_ti == maps__libdw_addr_space_dwfl(maps));
 	dwfl_ui_ti->ui = ui;
+	ui->dwfl = dwfl;
 	ui->dwfl_ui_ti = dwfl_ui_ti;
 
 	err = perf_reg_value(&ip, data->user_regs, perf_arch_reg_ip(e_machine));
 	if (err)
 		goto out;
-
-	if (step && e_machine == EM_X86_64) {
-		struct step_regs regs;
-
-		step_regs__init(&regs, ui);
-		switch (step_unwind(ui, &regs, ip)) {
-		case STEP_DONE:
-			dwfl_ui_ti->stepped++;
-			goto deliver;
-		case STEP_ENOMEM:
-			err = -ENOMEM;
-			goto out;
-		case STEP_FALLBACK:
-		default:
-			/* libdwfl unwinds the sample from the start. */
-			for (i = 0; i < ui->idx; i++)
-				map_symbol__exit(&ui->entries[i].ms);
-			memset(ui->entries, 0, sizeof(ui->entries[0]) * ui->idx);
-			ui->idx = 0;
-			ui->max_stack = max_stack;
-			break;
-		}
-	}
-	dwfl_ui_ti->fallbacks++;
-
-	if (!dwfl_ui_ti->dwfl) {
-		dwfl_ui_ti->dwfl = dwfl_begin(&offline_callbacks);
-		if (!dwfl_ui_ti->dwfl) {
-			pr_debug("unwind: dwfl_begin() failed: %s\n", dwfl_errmsg(-1));
-			goto out;
-		}
-	}
-	dwfl = dwfl_ui_ti->dwfl;
-	ui->dwfl = dwfl;
 
 	err = report_module(ip, ui);
 	if (err)
@@ -1093,7 +558,6 @@ static int __libdw__get_entries(unwind_entry_cb_t cb, void *arg,
 	if (err && ui->max_stack != max_stack)
 		err = 0;
 
-deliver:
 	/*
 	 * Display what we got based on the order setup.
 	 */
@@ -1128,18 +592,4 @@ deliver:
 	if (err)
 		return (err == -ENOMEM) ? -ENOMEM : (entries > 0 ? 1 : 0);
 	return entries;
-}
-
-int libdw__get_entries(unwind_entry_cb_t cb, void *arg, struct thread *thread,
-		       struct perf_sample *data, int max_stack, bool best_effort)
-{
-	return __libdw__get_entries(cb, arg, thread, data, max_stack, best_effort,
-				    /*step=*/true);
-}
-
-int libdwfl__get_entries(unwind_entry_cb_t cb, void *arg, struct thread *thread,
-			 struct perf_sample *data, int max_stack, bool best_effort)
-{
-	return __libdw__get_entries(cb, arg, thread, data, max_stack, best_effort,
-				    /*step=*/false);
 }

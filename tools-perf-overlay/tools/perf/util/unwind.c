@@ -36,9 +36,6 @@ int unwind__get_entries(unwind_entry_cb_t cb __maybe_unused, void *arg __maybe_u
 		case UNWIND_STYLE_LIBUNWIND:
 			ret = libunwind__get_entries(cb, arg, thread, data, max_stack, best_effort);
 			break;
-		case UNWIND_STYLE_LIBDWFL:
-			ret = libdwfl__get_entries(cb, arg, thread, data, max_stack, best_effort);
-			break;
 		case UNWIND_STYLE_UNKNOWN:
 		default:
 #if !defined(HAVE_LIBDW_SUPPORT) && !defined(HAVE_LIBUNWIND_SUPPORT)
@@ -71,7 +68,6 @@ int unwind__configure(const char *var, const char *value, void *cb __maybe_unuse
 	static const char * const unwind_style_names[] = {
 		[UNWIND_STYLE_LIBDW] = "libdw",
 		[UNWIND_STYLE_LIBUNWIND] = "libunwind",
-		[UNWIND_STYLE_LIBDWFL] = "libdwfl",
 		NULL
 	};
 	char *s, *p, *saveptr;

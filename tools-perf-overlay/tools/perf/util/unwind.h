@@ -43,11 +43,6 @@ int libdw__get_entries(unwind_entry_cb_t cb, void *arg,
 		       struct thread *thread,
 		       struct perf_sample *data, int max_stack,
 		       bool best_effort);
-/* libdwfl's unwinder for every frame, without perf's step (unwind.style=libdwfl). */
-int libdwfl__get_entries(unwind_entry_cb_t cb, void *arg,
-			 struct thread *thread,
-			 struct perf_sample *data, int max_stack,
-			 bool best_effort);
 #else
 #include "debug.h"
 static inline int libdw__get_entries(unwind_entry_cb_t cb __maybe_unused, void *arg __maybe_unused,
@@ -58,14 +53,6 @@ static inline int libdw__get_entries(unwind_entry_cb_t cb __maybe_unused, void *
 {
 	pr_warning_once("Error: libdw dwarf unwinding not built into perf\n");
 	return 0;
-}
-
-static inline int libdwfl__get_entries(unwind_entry_cb_t cb, void *arg,
-				       struct thread *thread,
-				       struct perf_sample *data, int max_stack,
-				       bool best_effort)
-{
-	return libdw__get_entries(cb, arg, thread, data, max_stack, best_effort);
 }
 #endif
 
