@@ -58,7 +58,7 @@ tar -x -C "$BASE" --strip-components=1 -f "$TARBALL" \
 rm -rf "$WORK/x"
 cd "$BASE"
 git init -q -b base
-git config user.name "perf series dev"
+git config user.name "Perf Series Dev"
 git config user.email "dev@invalid"
 git add -A -f .
 # A fixed identity and date make the base commit the same on every machine

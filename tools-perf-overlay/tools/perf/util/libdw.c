@@ -351,7 +351,7 @@ void libdw__end_dwfl(Dwfl *dwfl)
 struct dso_libdw {
 	Dwfl		*dwfl;
 	struct hashmap	*cu_funcs;	/* Dwarf_CU * -> struct cu_funcs * */
-	struct hashmap	*cxx_names;	/* declaration DIE -> char *, see dso_libdw__qualified_name() */
+	struct hashmap	*cxx_names;	/* declaration DIE -> qualified name */
 	enum {
 		DWARF_FOUND,
 		DWARF_UNREADABLE,	/* DWARF libdw failed to read: others may */
