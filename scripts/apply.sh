@@ -36,4 +36,8 @@ for dir in "$TOP"/patches/[0-9][0-9]-*/; do
 	s=$((s + 1))
 done
 rm -f "$log"
+# The branch scripts/export.sh exports, made once from patches/ (on a new
+# machine, say): hack there, export, apply again.
+[ -n "${APPLY_BRANCH:-}" ] || git rev-parse -q --verify "$SERIES_BRANCH" >/dev/null ||
+	git branch "$SERIES_BRANCH"
 echo "apply: $n patches of $s series applied on $BASE_REF in $T (branch ${APPLY_BRANCH:-series-applied})"

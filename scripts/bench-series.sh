@@ -12,13 +12,14 @@ export BENCH_RUNS=${BENCH_RUNS:-5}
 export BENCH_RESULTS=$OUT/series.tsv
 DOC=$TOP/Documentation/series
 # BENCH_PARTS picks the measurements (default all): 01 02 04 05 06 09 10
-# all; the instruction counts of 09 and 10 (callgrind) do not depend
+# 11 all; the instruction counts of 09 and 10 (callgrind) do not depend
 # on the load and may run beside the others (BENCH_PARTS="09 10").
-PARTS=${BENCH_PARTS:-01 02 04 05 06 09 10 all}
+PARTS=${BENCH_PARTS:-01 02 04 05 06 09 10 11 all}
 has() { case " $PARTS " in *" $1 "*) ;; *) return 1 ;; esac; }
 if [ "${1:-}" != report ]; then
 for t in 01 02 03 04 05 06 07 08 09 10; do "$TOP/scripts/build.sh" "at-$t" libdw >/dev/null || exit 1; done
 "$TOP/scripts/build.sh" at-02 libunwind >/dev/null || exit 1
+"$TOP/scripts/build.sh" at-10 elfutils-series >/dev/null || exit 1
 "$TOP/scripts/build.sh" series elfutils-series >/dev/null || exit 1
 "$TOP/scripts/build.sh" series elfutils-bookworm-backports >/dev/null || exit 1
 "$TOP/scripts/bench-record.sh" cxx clang bigdwarf make jvm
@@ -43,9 +44,13 @@ has 06 && BENCH_STARTUP_BUILDS="at-05-libdw at-06-libdw at-07-libdw at-08-libdw"
 has 09 && BENCH_BUILDS="at-08-libdw at-09-libdw" BENCH_CMDS="noinline" BENCH_MODES=dwarf BENCH_CALLGRIND=1 "$M" make bigdwarf
 # 10: symbol loading, instructions on the -g recordings.
 has 10 && BENCH_BUILDS="at-09-libdw at-10-libdw" BENCH_CMDS="noinline report script" BENCH_MODES=fp BENCH_CALLGRIND=1 "$M" make bigdwarf clang
+# 11: elfutils 0.192 -> with the elfutils series (the perf series but
+# the RFC: no perf change) -> and the RFC.
+has 11 && BENCH_BUILDS="series-elfutils-bookworm-backports at-10-elfutils-series series-elfutils-series" \
+	BENCH_CMDS="report noinline script" "$M" cxx clang bigdwarf make jvm
 # The whole stack against v7.3-rc7, on released elfutils (Debian 12's
-# 0.188, bookworm-backports' 0.192) and with the elfutils series.
-has all && BENCH_BUILDS="upstream-libdw upstream-libunwind at-10-libdw series-elfutils-bookworm-backports series-elfutils-series" \
+# 0.188, bookworm-backports' 0.192).
+has all && BENCH_BUILDS="upstream-libdw upstream-libunwind at-10-libdw series-elfutils-bookworm-backports" \
 	BENCH_CMDS="report noinline script" "$M" cxx clang bigdwarf make jvm
 fi
 
@@ -61,6 +66,11 @@ cmp at-03-libdw at-04.1-libdw >"$DOC/bench-04.1.txt"
 cmp at-04.1-libdw at-04.2-libdw >"$DOC/bench-04.2.txt"
 cmp at-04-libdw at-05.1-libdw >"$DOC/bench-05.1.txt"
 cmp at-05.1-libdw at-05.2-libdw >"$DOC/bench-05.2.txt"
+{ echo "elfutils 0.192 -> 0.192 with the elfutils series, perf unchanged (on 01-10):"
+  cmp series-elfutils-bookworm-backports at-10-elfutils-series
+  echo
+  echo "perf on elfutils 0.192 with the elfutils series, before -> after this patch:"
+  cmp at-10-elfutils-series series-elfutils-series; } >"$DOC/bench-11.txt"
 { echo "Before -> after this series (on 01-05):"; cmp at-05-libdw at-06-libdw | grep -v 'more processes\|trace -a' | grep -v "^.perf report"; } >"$DOC/bench-06.txt"
 { echo "Before -> after this series (on 01-06):"; cmp at-06-libdw at-07-libdw | grep 'env\|(\|more processes' | grep -v "^.perf report"; } >"$DOC/bench-07.txt"
 { echo "Before -> after this series (on 01-07):"; cmp at-07-libdw at-08-libdw | grep '^(\|trace' | grep -v "^.perf report"; } >"$DOC/bench-08.txt"
@@ -79,6 +89,6 @@ instr_table() {
   instr_table at-09-libdw at-10-libdw fp; } >"$DOC/bench-10.txt"
 { echo "v7.3-rc7 -> all the perf series (elfutils 0.188):"; cmp upstream-libdw at-10-libdw | grep -v '  perf trace\|syscalls'; } >"$DOC/bench-all.txt"
 "$TOP/scripts/bench-table.sh" upstream-libdw=v7.3-rc7 "upstream-libunwind=v7.3-rc7 LIBUNWIND=1" \
-	at-10-libdw=series,0.188 series-elfutils-bookworm-backports=series,0.192 \
-	series-elfutils-series=series+elfutils-series >>"$DOC/bench-all.txt"
+	"at-10-libdw=series, elfutils 0.188" "series-elfutils-bookworm-backports=series, elfutils 0.192" \
+	>>"$DOC/bench-all.txt"
 head -50 "$DOC"/bench-[0-9]*.txt "$DOC/bench-all.txt"

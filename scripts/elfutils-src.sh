@@ -71,6 +71,8 @@ apply() {
 	[ ${#p[@]} -eq 0 ] || git -C "$SRC" -c user.name=elfutils -c user.email=elfutils@sourceware.org \
 		am -q --committer-date-is-author-date "${p[@]}"
 	git -C "$SRC" config perf.series-sum "$sum"
+	# The branch scripts/export-elfutils.sh exports, made once from patches/.
+	git -C "$SRC" rev-parse -q --verify work >/dev/null || git -C "$SRC" branch work
 	echo "elfutils: ${#p[@]} patches on $VER" >&2
 }
 

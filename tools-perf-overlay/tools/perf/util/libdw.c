@@ -96,6 +96,18 @@ struct dso_libdw_elf {
 	 * see dso_libdw_elf__debuginfo(); NULL: none.
 	 */
 	char	*debuginfo;
+#if _ELFUTILS_PREREQ(0, 197)
+	/*
+	 * The file's .eh_frame CFI, made from elf once (dwarf_getcfi_elf()) and
+	 * given to the module of every address space (dwfl_module_set_eh_cfi()),
+	 * so that the CIEs and FDEs libdw reads, and the frames it remembers,
+	 * are read once per run, not once per process. Owned here: ended in
+	 * dso__free_libdw(), after every Dwfl using it (see above), before elf.
+	 * NULL: not made yet or the file has no .eh_frame (eh_cfi_tried).
+	 */
+	struct Dwarf_CFI_s *eh_cfi;
+	bool	eh_cfi_tried;
+#endif
 };
 
 static struct mutex libdw_elf_mutex;
@@ -248,6 +260,9 @@ int libdw__find_elf(struct Dwfl_Module *mod __maybe_unused, void **userdata,
 
 Dwfl_Module *libdw__report_dso(Dwfl *dwfl, struct dso *dso, Dwarf_Addr base)
 {
+#if _ELFUTILS_PREREQ(0, 197)
+	struct Dwarf_CFI_s *eh_cfi;
+#endif
 	struct dso_libdw_elf *de;
 	GElf_Addr start, end;
 	Dwfl_Module *mod;
@@ -262,6 +277,13 @@ Dwfl_Module *libdw__report_dso(Dwfl *dwfl, struct dso *dso, Dwarf_Addr base)
 	/* The addresses of ET_EXEC files are absolute. */
 	start = de->exec ? de->vaddr : base;
 	end = de->exec ? de->end : base - de->vaddr + de->end;
+#if _ELFUTILS_PREREQ(0, 197)
+	if (!de->eh_cfi_tried) {
+		de->eh_cfi = dwarf_getcfi_elf(de->elf);
+		de->eh_cfi_tried = true;
+	}
+	eh_cfi = de->eh_cfi;
+#endif
 	mutex_unlock(libdw_elf_lock());
 
 	mod = dwfl_report_module(dwfl, dso__short_name(dso), start, end);
@@ -276,6 +298,16 @@ Dwfl_Module *libdw__report_dso(Dwfl *dwfl, struct dso *dso, Dwarf_Addr base)
 	dwfl_module_info(mod, &userdatap, NULL, NULL, NULL, NULL, NULL, NULL);
 	if (!*userdatap)
 		*userdatap = dso__get(dso);
+#if _ELFUTILS_PREREQ(0, 197)
+	/*
+	 * Before the module is used. This opens its file (libdw__find_elf()),
+	 * which libdwfl would do for the first unwind through it anyway. On
+	 * failure the module keeps making a CFI of its own, as it always did.
+	 */
+	if (eh_cfi && dwfl_module_set_eh_cfi(mod, eh_cfi))
+		pr_debug("libdw: no shared .eh_frame CFI for %s: %s\n",
+			 dso__long_name(dso), dwfl_errmsg(-1));
+#endif
 	return mod;
 }
 
@@ -898,6 +930,9 @@ void dso__free_libdw(struct dso *dso)
 		dso__set_libdw(dso, NULL);
 	}
 	if (de) {
+#if _ELFUTILS_PREREQ(0, 197)
+		dwarf_cfi_end(de->eh_cfi);
+#endif
 		mutex_lock(libdw_elf_lock());
 		elf_end(de->elf);
 		mutex_unlock(libdw_elf_lock());
