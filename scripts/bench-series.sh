@@ -45,9 +45,11 @@ has 09 && BENCH_BUILDS="at-08-libdw at-09-libdw" BENCH_CMDS="noinline" BENCH_MOD
 # 10: symbol loading, instructions on the -g recordings.
 has 10 && BENCH_BUILDS="at-09-libdw at-10-libdw" BENCH_CMDS="noinline report script" BENCH_MODES=fp BENCH_CALLGRIND=1 "$M" make bigdwarf clang
 # 11: elfutils 0.192 -> with the elfutils series (the perf series but
-# the RFC: no perf change) -> and the RFC.
-has 11 && BENCH_BUILDS="series-elfutils-bookworm-backports at-10-elfutils-series series-elfutils-series" \
+# the RFC: no perf change); the RFC in instructions (many processes).
+has 11 && BENCH_BUILDS="series-elfutils-bookworm-backports at-10-elfutils-series" \
 	BENCH_CMDS="report noinline script" "$M" cxx clang bigdwarf make jvm
+has 11 && BENCH_BUILDS="at-10-elfutils-series series-elfutils-series" BENCH_CMDS="noinline script" \
+	BENCH_MODES=dwarf BENCH_CALLGRIND=1 "$M" make bigdwarf cxx
 # The whole stack against v7.3-rc7, on released elfutils (Debian 12's
 # 0.188, bookworm-backports' 0.192).
 has all && BENCH_BUILDS="upstream-libdw upstream-libunwind at-10-libdw series-elfutils-bookworm-backports" \
@@ -66,11 +68,19 @@ cmp at-03-libdw at-04.1-libdw >"$DOC/bench-04.1.txt"
 cmp at-04.1-libdw at-04.2-libdw >"$DOC/bench-04.2.txt"
 cmp at-04-libdw at-05.1-libdw >"$DOC/bench-05.1.txt"
 cmp at-05.1-libdw at-05.2-libdw >"$DOC/bench-05.2.txt"
-{ echo "elfutils 0.192 -> 0.192 with the elfutils series, perf unchanged (on 01-10):"
-  cmp series-elfutils-bookworm-backports at-10-elfutils-series
+{ echo "elfutils 0.192 -> 0.192 with the elfutils series, perf unchanged (01-10):"
+  cmp series-elfutils-bookworm-backports at-10-elfutils-series | grep -v 'perf script chains' |
+	sed 's/, elfutils [^,]*, median/, median/'
   echo
-  echo "perf on elfutils 0.192 with the elfutils series, before -> after this patch:"
-  cmp at-10-elfutils-series series-elfutils-series; } >"$DOC/bench-11.txt"
+  echo "perf on elfutils 0.192 with the elfutils series, before -> after this patch,"
+  echo "instructions (callgrind) of --call-graph dwarf recordings:"
+  awk -F'\t' '$1 == "instr" && $2 ~ /-dwarf$/ && $4 ~ /elfutils-series$/ {
+	c = $2; sub(/-dwarf$/, "", c); c = c == "make" ? "make -j2 (190 processes)" : c == "bigdwarf" ? "crushtool" : c == "cxx" ? "g++ C++" : c
+	k = c SUBSEP ($3 == "noinline" ? "report" : $3); if (!(k in seen)) { seen[k]; K[++n] = k }
+	I[k, $4] = $5 }
+	END { for (j = 1; j <= n; j++) { split(K[j], p, SUBSEP); a = I[K[j], "at-10-elfutils-series"]; b = I[K[j], "series-elfutils-series"]
+		if (a && b) printf "  %-26s %-9s %7.3f G -> %7.3f G  %+.1f%%\n", p[1], p[2], a / 1e9, b / 1e9, (b - a) * 100 / a } }' "$BENCH_RESULTS"
+  echo "  (report = perf report --no-inline; perf script prints the same chains)"; } >"$DOC/bench-11.txt"
 { echo "Before -> after this series (on 01-05):"; cmp at-05-libdw at-06-libdw | grep -v 'more processes\|trace -a' | grep -v "^.perf report"; } >"$DOC/bench-06.txt"
 { echo "Before -> after this series (on 01-06):"; cmp at-06-libdw at-07-libdw | grep 'env\|(\|more processes' | grep -v "^.perf report"; } >"$DOC/bench-07.txt"
 { echo "Before -> after this series (on 01-07):"; cmp at-07-libdw at-08-libdw | grep '^(\|trace' | grep -v "^.perf report"; } >"$DOC/bench-08.txt"

@@ -11,11 +11,13 @@
 # code for it is built and run.  ELFUTILS_MAKE_CHECK=1 (make check-full)
 # also runs elfutils' own make check with the series, as one more test.
 # ELFUTILS_SUITES (default "bookworm-backports sid series") picks the ones
-# to run.
+# to run. Of tests/series-perf-tests.txt, the tests of what libdw and
+# libelf do for perf (unwinding, source lines, inline frames, symbols);
+# t-perftest runs them all with the system's elfutils.
 . "$(dirname "$0")/lib.sh"
 
 SUITES=(${ELFUTILS_SUITES-bookworm-backports sid series})
-mapfile -t PERF_TESTS < <(perf_tests)
+mapfile -t PERF_TESTS < <(perf_tests | grep -E 'Symbols|unwind|addr2line|inject|Callchains|inline frames')
 ktap_print_header
 ktap_set_plan $(( ${#SUITES[@]} * (1 + ${#PERF_TESTS[@]}) + ${ELFUTILS_MAKE_CHECK:-0} ))
 
