@@ -5,7 +5,9 @@
 # make check  the project's tests (KTAP), last line "N passed, N failed, N skipped",
 #             with an ASan+UBSan build of the series for the robustness corpus
 # make check-full  make check, and what does not fit in CI's time: elfutils'
-#             own make check with the elfutils series (tests/t-elfutils.sh)
+#             own make check with the elfutils series (tests/t-elfutils.sh),
+#             every patch of every series built at its position (tests/t-bisect.sh;
+#             make check: those of the first series) and valgrind (tests/t-robust.sh)
 # make bench  the full benchmark (all candles), a markdown table
 # make export re-export patches/ and tools-perf-overlay/ from the work branch
 SHELL := /bin/bash
@@ -36,7 +38,7 @@ check: build build-asan
 	tests/run.sh
 
 check-full: build build-asan
-	ELFUTILS_MAKE_CHECK=1 tests/run.sh
+	CHECK_FULL=1 ELFUTILS_MAKE_CHECK=1 tests/run.sh
 
 bench-default: build
 	scripts/bench.sh default

@@ -23,7 +23,7 @@ while read -r topic count; do
 	case $topic in ''|'#'*) continue ;; esac
 	tip=${commits[$((first + count - 1))]}
 	out=$TOP/patches/elfutils/$topic
-	git -c core.abbrev=12 format-patch -q --no-signature --cover-letter \
+	git -c core.abbrev=12 -c user.name="Perf Series Dev" -c user.email=dev@invalid format-patch -q --no-signature --cover-letter \
 		--base=elfutils-0.192 --subject-prefix="PATCH" -o "$out" "$prev..$tip"
 	python3 - "$out/0000-cover-letter.patch" "$TOP/Documentation/series/elfutils-$topic.txt" <<'PY'
 import sys

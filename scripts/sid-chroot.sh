@@ -34,6 +34,16 @@ mounts() {
 	mounted "$TOP" || mount --bind "$TOP" "$ROOT$TOP"
 }
 
+# A build or a run mounts in a mount namespace of its own: nothing it
+# mounts is seen outside or outlives it, even when it is killed (a
+# tracefs left at $ROOT/sys/kernel/tracing is one perf would pick).
+case ${1:-} in
+build|run)
+	if [ -z "${SID_CHROOT_NS:-}" ]; then
+		SID_CHROOT_NS=1 exec unshare -m --propagation private "$0" "$@"
+	fi ;;
+esac
+
 case ${1:?setup|build|run|umount} in
 umount) umounts ;;
 setup)

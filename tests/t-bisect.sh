@@ -11,6 +11,10 @@
 # build has (from their dependency lists in its build folder).
 # BISECT_ALL=1 builds every patch in both.
 #
+# Which patches: under make check (and so in CI), those of the first topic
+# series, the fixes that go to perf-tools; under make check-full
+# (CHECK_FULL=1, or BISECT_SERIES=all) every patch of every series.
+#
 # The walk goes from the tip backwards, so that it starts from the tip's
 # builds; the build folders are left at the first patch and rebuild what
 # changed on the next scripts/build.sh.  Run last by tests/run.sh.  Under
@@ -24,6 +28,12 @@ if [ -n "$(git status --porcelain --untracked-files=no)" ]; then
 	ktap_skip_all "uncommitted changes in $BASE"; ktap_print_totals; exit 0
 fi
 commits=($(git rev-list "$BASE_REF..HEAD"))	# newest first
+BISECT_SERIES=${BISECT_SERIES:-$([ "${CHECK_FULL:-}" = 1 ] && echo all || echo first)}
+if [ "$BISECT_SERIES" = first ]; then
+	read -r folder count < <(grep -v '^#' "$TOP/Documentation/series/topics" | awk 'NF == 2')
+	ktap_print_msg "the $count patches of $folder (make check-full: all ${#commits[@]})"
+	commits=("${commits[@]: -$count}")
+fi
 
 # Files whose change needs a LIBUNWIND=1 build: sources and headers of the
 # objects only that build has, relative to the top of the kernel tree.

@@ -42,13 +42,14 @@ if ! perf trace -e openat -o "${output}" -- cat "${file}" > /dev/null 2>&1 ||
 	exit 2
 fi
 
+# Every tracefs and debugfs goes, wherever mounted (a chroot's bind of
+# /sys has them too): perf would take any of them, libbpf only looks in
+# /sys/kernel/tracing and /sys/kernel/debug/tracing. Innermost first.
 # shellcheck disable=SC2016
 unshare -m --propagation private sh -c '
-	for m in /sys/kernel/debug/tracing /sys/kernel/debug /sys/kernel/tracing; do
-		mountpoint -q "$m" && umount "$m"
-	done
-	mountpoint -q /sys/kernel/tracing && exit 3
-	mountpoint -q /sys/kernel/debug && exit 3
+	awk "\$3 == \"tracefs\" || \$3 == \"debugfs\" { print \$2 }" /proc/self/mounts |
+		sort -r | while read -r m; do umount "$m" || umount -l "$m"; done
+	grep -qE "^[^ ]+ [^ ]+ (tracefs|debugfs) " /proc/self/mounts && exit 3
 	exec perf trace -e openat -o "$2" -- cat "$1"' \
 	sh "${file}" "${output}" > /dev/null 2> "${output}.err"
 case $? in
