@@ -1,18 +1,19 @@
 // SPDX-License-Identifier: GPL-2.0
+#include "build-id.h"
+#include "debug.h"
 #include "dso.h"
 #include "libdw.h"
 #include "srcline.h"
 #include "symbol.h"
 #include "dwarf-aux.h"
 #include "callchain.h"
-#include "build-id.h"
-#include "debug.h"
 #include "mutex.h"
 #include "path.h"
 #include "hashmap.h"
 #include "strbuf.h"
 #include <fcntl.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <pthread.h>
 #include <stddef.h>
 #include <stdlib.h>
@@ -42,10 +43,13 @@ static int libdw__find_debuginfo(Dwfl_Module *mod, void **userdata, const char *
 	int fd = dwfl_standard_find_debuginfo(mod, userdata, modname, base, file_name,
 					      debuglink_file, debuglink_crc,
 					      debuginfo_file_name);
+	const char *mainfile = NULL;
 	struct build_id bid;
 
-	if (fd >= 0 || !symsrc || !file_name || strcmp(file_name, dso__long_name(dso)) ||
-	    !strcmp(file_name, symsrc))
+	if (fd >= 0 || !symsrc || !file_name || !strcmp(file_name, symsrc))
+		return fd;
+	dwfl_module_info(mod, NULL, NULL, NULL, NULL, NULL, &mainfile, NULL);
+	if (!mainfile || strcmp(file_name, mainfile))
 		return fd;
 	if (dso__has_build_id(dso) &&
 	    (filename__read_build_id(symsrc, &bid) <= 0 || !dso__build_id_equal(dso, &bid)))
@@ -943,10 +947,40 @@ void dso__free_libdw(struct dso *dso)
 	}
 }
 
+/*
+ * Open the file to read the dso's DWARF from, its name in path: the dso's
+ * file (under --symfs) when its build-id is the one recorded for the dso or
+ * none was recorded, else the build-id cache's copy of the recorded file.
+ * The file at the dso's path may be another build by now (rebuilt, or its
+ * package upgraded, after the recording): its DWARF has other source lines
+ * and inline frames than the recorded code. Symbol loading rejects such a
+ * file too, so LLVM and addr2line, given dso__symsrc_filename(), do not
+ * read it either.
+ */
+static int dso__libdw_open(struct dso *dso, char *path, size_t size)
+{
+	struct build_id bid;
+
+	__symbol__join_symfs(path, size, dso__long_name(dso));
+	if (!dso__has_build_id(dso) ||
+	    (filename__read_build_id(path, &bid) > 0 && dso__build_id_equal(dso, &bid)))
+		return open(path, O_RDONLY | O_CLOEXEC);
+
+	if (dso__build_id_filename(dso, path, size, /*is_debug=*/false) &&
+	    filename__read_build_id(path, &bid) > 0 && dso__build_id_equal(dso, &bid)) {
+		pr_debug("libdw: %s is not the recorded build, reading %s\n",
+			 dso__long_name(dso), path);
+		return open(path, O_RDONLY | O_CLOEXEC);
+	}
+	pr_debug("libdw: no file with the recorded build-id of %s\n", dso__long_name(dso));
+	return -1;
+}
+
 static struct dso_libdw *dso__libdw_get(struct dso *dso)
 {
 	struct dso_libdw *dl = dso__libdw(dso);
 	const char *dso_name;
+	char path[PATH_MAX];
 	Dwfl_Module *mod;
 	void **userdatap;
 	Dwarf_Addr bias;
@@ -965,9 +999,13 @@ static struct dso_libdw *dso__libdw_get(struct dso *dso)
 	 * Initialize Dwfl session.
 	 * We need to open the DSO file to report it to libdw.
 	 */
-	fd = open(dso_name, O_RDONLY);
-	if (fd < 0)
-		goto out_free;
+	/* No file with the dso's build-id: found out once, others may try. */
+	fd = dso__libdw_open(dso, path, sizeof(path));
+	if (fd < 0) {
+		dl->dwarf = DWARF_UNREADABLE;
+		dso__set_libdw(dso, dl);
+		return dl;
+	}
 
 	dwfl = dwfl_begin(&offline_callbacks);
 	if (!dwfl) {
@@ -979,7 +1017,7 @@ static struct dso_libdw *dso__libdw_get(struct dso *dso)
 	 * If the report is successful, the file descriptor fd is consumed
 	 * and closed by the Dwfl. If not, it is not closed.
 	 */
-	mod = dwfl_report_offline(dwfl, dso_name, dso_name, fd);
+	mod = dwfl_report_offline(dwfl, dso_name, path, fd);
 	if (!mod) {
 		close(fd);
 		goto out_end;
