@@ -160,6 +160,35 @@ static bool libdw_elf__range(Elf *elf, struct dso_libdw_elf *de)
 	return de->end > de->vaddr;
 }
 
+/*
+ * The file perf reads a dso's ELF, CFI and DWARF from, its name in path: the
+ * dso's file (under --symfs) when its build-id is the one recorded for the
+ * dso or none was recorded, else the build-id cache's copy of the recorded
+ * file; false when neither is there. The file at the dso's path may be
+ * another build by now (rebuilt, or its package upgraded, after the
+ * recording): its CFI and DWARF describe other code. Symbol loading rejects
+ * such a file too, so LLVM and addr2line, given dso__symsrc_filename(), do
+ * not read it either.
+ */
+static bool dso__libdw_path(struct dso *dso, char *path, size_t size)
+{
+	struct build_id bid;
+
+	__symbol__join_symfs(path, size, dso__long_name(dso));
+	if (!dso__has_build_id(dso) ||
+	    (filename__read_build_id(path, &bid) > 0 && dso__build_id_equal(dso, &bid)))
+		return true;
+
+	if (dso__build_id_filename(dso, path, size, /*is_debug=*/false) &&
+	    filename__read_build_id(path, &bid) > 0 && dso__build_id_equal(dso, &bid)) {
+		pr_debug("libdw: %s is not the recorded build, reading %s\n",
+			 dso__long_name(dso), path);
+		return true;
+	}
+	pr_debug("libdw: no file with the recorded build-id of %s\n", dso__long_name(dso));
+	return false;
+}
+
 static Elf *libdw_elf__open(const char *path, struct dso_libdw_elf *de)
 {
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
@@ -205,12 +234,8 @@ static struct dso_libdw_elf *dso_libdw_elf__new(struct dso *dso)
 	if (!de)
 		return NULL;
 
-	/* As the unwinder always did: the file under --symfs, else the build-id cache's. */
-	__symbol__join_symfs(path, sizeof(path), dso__long_name(dso));
-	/* Not device files like /dev/dri/renderD128. */
-	if (is_regular_file(path))
-		de->elf = libdw_elf__open(path, de);
-	if (!de->elf && dso__build_id_filename(dso, path, sizeof(path), false))
+	/* The file with the dso's build-id, not a device file like /dev/dri/renderD128. */
+	if (dso__libdw_path(dso, path, sizeof(path)) && is_regular_file(path))
 		de->elf = libdw_elf__open(path, de);
 	if (de->elf) {
 		de->path = strdup(path);
@@ -947,35 +972,6 @@ void dso__free_libdw(struct dso *dso)
 	}
 }
 
-/*
- * Open the file to read the dso's DWARF from, its name in path: the dso's
- * file (under --symfs) when its build-id is the one recorded for the dso or
- * none was recorded, else the build-id cache's copy of the recorded file.
- * The file at the dso's path may be another build by now (rebuilt, or its
- * package upgraded, after the recording): its DWARF has other source lines
- * and inline frames than the recorded code. Symbol loading rejects such a
- * file too, so LLVM and addr2line, given dso__symsrc_filename(), do not
- * read it either.
- */
-static int dso__libdw_open(struct dso *dso, char *path, size_t size)
-{
-	struct build_id bid;
-
-	__symbol__join_symfs(path, size, dso__long_name(dso));
-	if (!dso__has_build_id(dso) ||
-	    (filename__read_build_id(path, &bid) > 0 && dso__build_id_equal(dso, &bid)))
-		return open(path, O_RDONLY | O_CLOEXEC);
-
-	if (dso__build_id_filename(dso, path, size, /*is_debug=*/false) &&
-	    filename__read_build_id(path, &bid) > 0 && dso__build_id_equal(dso, &bid)) {
-		pr_debug("libdw: %s is not the recorded build, reading %s\n",
-			 dso__long_name(dso), path);
-		return open(path, O_RDONLY | O_CLOEXEC);
-	}
-	pr_debug("libdw: no file with the recorded build-id of %s\n", dso__long_name(dso));
-	return -1;
-}
-
 static struct dso_libdw *dso__libdw_get(struct dso *dso)
 {
 	struct dso_libdw *dl = dso__libdw(dso);
@@ -1000,7 +996,7 @@ static struct dso_libdw *dso__libdw_get(struct dso *dso)
 	 * We need to open the DSO file to report it to libdw.
 	 */
 	/* No file with the dso's build-id: found out once, others may try. */
-	fd = dso__libdw_open(dso, path, sizeof(path));
+	fd = dso__libdw_path(dso, path, sizeof(path)) ? open(path, O_RDONLY | O_CLOEXEC) : -1;
 	if (fd < 0) {
 		dl->dwarf = DWARF_UNREADABLE;
 		dso__set_libdw(dso, dl);
