@@ -20,6 +20,7 @@
 #include <string.h>
 #include <unistd.h>
 #include <linux/err.h>
+#include <linux/string.h>
 #include <linux/zalloc.h>
 #include <elfutils/libdwfl.h>
 #include <elfutils/version.h>
@@ -31,7 +32,8 @@
  * debug file perf found, e.g. in its build-id cache): the file LLVM, libbfd
  * and addr2line are given. So when libdw finds no DWARF, none of them has
  * any to read. Only for the module's own file: libdwfl asks this callback
- * for a dwz alternate file too (.gnu_debugaltlink), which has other contents.
+ * for a dwz alternate file too (.gnu_debugaltlink, its name as the debuglink
+ * and no CRC), which has other contents.
  */
 static int libdw__find_debuginfo(Dwfl_Module *mod, void **userdata, const char *modname,
 				 Dwarf_Addr base, const char *file_name,
@@ -43,13 +45,11 @@ static int libdw__find_debuginfo(Dwfl_Module *mod, void **userdata, const char *
 	int fd = dwfl_standard_find_debuginfo(mod, userdata, modname, base, file_name,
 					      debuglink_file, debuglink_crc,
 					      debuginfo_file_name);
-	const char *mainfile = NULL;
 	struct build_id bid;
 
-	if (fd >= 0 || !symsrc || !file_name || !strcmp(file_name, symsrc))
-		return fd;
-	dwfl_module_info(mod, NULL, NULL, NULL, NULL, NULL, &mainfile, NULL);
-	if (!mainfile || strcmp(file_name, mainfile))
+	/* The dwz alternate file is asked for by its name, without a CRC. */
+	if (fd >= 0 || !symsrc || !file_name || !strcmp(file_name, symsrc) ||
+	    (debuglink_file && !debuglink_crc))
 		return fd;
 	if (dso__has_build_id(dso) &&
 	    (filename__read_build_id(symsrc, &bid) <= 0 || !dso__build_id_equal(dso, &bid)))
@@ -160,32 +160,43 @@ static bool libdw_elf__range(Elf *elf, struct dso_libdw_elf *de)
 	return de->end > de->vaddr;
 }
 
-/*
- * The file perf reads a dso's ELF, CFI and DWARF from, its name in path: the
- * dso's file (under --symfs) when its build-id is the one recorded for the
- * dso or none was recorded, else the build-id cache's copy of the recorded
- * file; false when neither is there. The file at the dso's path may be
- * another build by now (rebuilt, or its package upgraded, after the
- * recording): its CFI and DWARF describe other code. Symbol loading rejects
- * such a file too, so LLVM and addr2line, given dso__symsrc_filename(), do
- * not read it either.
- */
-static bool dso__libdw_path(struct dso *dso, char *path, size_t size)
+/* Whether the file at path has the dso's build-id. */
+static bool dso__libdw_file_matches(struct dso *dso, const char *path)
 {
 	struct build_id bid;
 
-	__symbol__join_symfs(path, size, dso__long_name(dso));
-	if (!dso__has_build_id(dso) ||
-	    (filename__read_build_id(path, &bid) > 0 && dso__build_id_equal(dso, &bid)))
-		return true;
+	return filename__read_build_id(path, &bid) > 0 && dso__build_id_equal(dso, &bid);
+}
 
-	if (dso__build_id_filename(dso, path, size, /*is_debug=*/false) &&
-	    filename__read_build_id(path, &bid) > 0 && dso__build_id_equal(dso, &bid)) {
-		pr_debug("libdw: %s is not the recorded build, reading %s\n",
-			 dso__long_name(dso), path);
+/*
+ * The file perf reads a dso's ELF, CFI and DWARF from, its name in path: the
+ * dso's file (under --symfs, else as named) when its build-id is the one
+ * recorded for the dso or none was recorded, else the build-id cache's copy
+ * of the recorded file; false when neither is there. The file at the dso's
+ * path may be another build by now (rebuilt, or its package upgraded, after
+ * the recording): its CFI and DWARF describe other code. Symbol loading
+ * rejects such a file too.
+ */
+static bool dso__libdw_path(struct dso *dso, char *path, size_t size)
+{
+	const char *name = dso__long_name(dso);
+
+	__symbol__join_symfs(path, size, name);
+	if (!dso__has_build_id(dso) ||
+	    (symbol_conf.ignore_vmlinux_buildid && dso__kernel(dso) != DSO_SPACE__USER) ||
+	    dso__libdw_file_matches(dso, path))
+		return true;
+	/* A vmlinux given by its absolute path is not under --symfs. */
+	if (strcmp(path, name) && dso__libdw_file_matches(dso, name)) {
+		strlcpy(path, name, size);
 		return true;
 	}
-	pr_debug("libdw: no file with the recorded build-id of %s\n", dso__long_name(dso));
+	if (dso__build_id_filename(dso, path, size, /*is_debug=*/false) &&
+	    dso__libdw_file_matches(dso, path)) {
+		pr_debug("libdw: %s is not the recorded build, reading %s\n", name, path);
+		return true;
+	}
+	pr_debug("libdw: no file with the recorded build-id of %s\n", name);
 	return false;
 }
 
@@ -995,10 +1006,9 @@ static struct dso_libdw *dso__libdw_get(struct dso *dso)
 	 * Initialize Dwfl session.
 	 * We need to open the DSO file to report it to libdw.
 	 */
-	/* No file with the dso's build-id: found out once, others may try. */
 	fd = dso__libdw_path(dso, path, sizeof(path)) ? open(path, O_RDONLY | O_CLOEXEC) : -1;
 	if (fd < 0) {
-		dl->dwarf = DWARF_UNREADABLE;
+		/* No file to read: remembered, a state without a Dwfl. */
 		dso__set_libdw(dso, dl);
 		return dl;
 	}

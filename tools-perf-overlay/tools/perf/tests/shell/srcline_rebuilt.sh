@@ -9,13 +9,19 @@
 err=0
 test_dir=$(mktemp -d /tmp/perf-test-srcline-rebuilt.XXXXXXXXXX)
 perf_data="${test_dir}/perf.data"
-export PERF_BUILDID_DIR="${test_dir}/buildid"
+buildid_dir="${test_dir}/buildid"
 
 cleanup() {
 	rm -rf "${test_dir}"
 	trap - EXIT TERM INT
 }
-trap cleanup EXIT TERM INT
+
+trap_cleanup() {
+	cleanup
+	exit 1
+}
+trap cleanup EXIT
+trap trap_cleanup TERM INT
 
 if ! perf check feature -q dwarf; then
 	echo "Skip: libdw is not built in"
@@ -49,7 +55,7 @@ static __attribute__((noinline)) void parent(int b)
 
 int main(void)
 {
-	time_t end = time(NULL) + 1;
+	time_t end = time(NULL) + 2;
 
 	while (time(NULL) < end)
 		parent(1);
@@ -64,7 +70,8 @@ build() {
 }
 
 lines() {
-	perf script -i "${perf_data}" -F ip,sym,srcline 2> /dev/null |
+	perf --buildid-dir "${buildid_dir}" script -i "${perf_data}" -F ip,sym,srcline \
+			2> /dev/null |
 		grep -o 'a\.c:[0-9]*.*' | sort | uniq -c
 }
 
@@ -72,19 +79,23 @@ if ! build 0; then
 	echo "Skip: failed to build the workload"
 	exit 2
 fi
-if ! perf record -e task-clock:u -o "${perf_data}" -- "${test_dir}/prog" 2> /dev/null; then
+if ! perf --buildid-dir "${buildid_dir}" record -e task-clock:u -o "${perf_data}" \
+		-- "${test_dir}/prog" 2> /dev/null; then
 	echo "Skip: perf record failed"
 	exit 2
 fi
 lines > "${test_dir}/before"
 if ! grep -q . "${test_dir}/before"; then
 	echo "Error: no source line of the program in:"
-	perf script -i "${perf_data}" -F ip,sym,srcline | head -20
+	perf --buildid-dir "${buildid_dir}" script -i "${perf_data}" -F ip,sym,srcline | head -20
 	exit 1
 fi
 
 # The same program four lines further down.
-build 4
+if ! build 4; then
+	echo "Error: failed to rebuild the workload"
+	exit 1
+fi
 lines > "${test_dir}/after"
 if ! cmp -s "${test_dir}/before" "${test_dir}/after"; then
 	echo "Error: source lines after the rebuild differ from the recorded binary's:"

@@ -9,13 +9,19 @@
 err=0
 test_dir=$(mktemp -d /tmp/perf-test-unwind-rebuilt.XXXXXXXXXX)
 perf_data="${test_dir}/perf.data"
-export PERF_BUILDID_DIR="${test_dir}/buildid"
+buildid_dir="${test_dir}/buildid"
 
 cleanup() {
 	rm -rf "${test_dir}"
 	trap - EXIT TERM INT
 }
-trap cleanup EXIT TERM INT
+
+trap_cleanup() {
+	cleanup
+	exit 1
+}
+trap cleanup EXIT
+trap trap_cleanup TERM INT
 
 if ! perf check feature -q dwarf; then
 	echo "Skip: no DWARF unwinding built in"
@@ -56,7 +62,7 @@ static __attribute__((noinline)) void parent(int b)
 
 int main(void)
 {
-	time_t end = time(NULL) + 1;
+	time_t end = time(NULL) + 2;
 
 	while (time(NULL) < end)
 		parent(1);
@@ -71,7 +77,7 @@ build() {
 }
 
 chains() {
-	perf script -i "${perf_data}" -F ip,sym 2> /dev/null |
+	perf --buildid-dir "${buildid_dir}" script -i "${perf_data}" -F ip,sym 2> /dev/null |
 		awk 'NF == 0 { if (c != "") print c; c = ""; next } { c = c " " $2 }
 		     END { if (c != "") print c }' | sort | uniq -c
 }
@@ -80,8 +86,8 @@ if ! build 0x1000; then
 	echo "Skip: failed to build the workload"
 	exit 2
 fi
-if ! perf record -e task-clock:u --call-graph dwarf -o "${perf_data}" \
-		-- "${test_dir}/prog" 2> /dev/null; then
+if ! perf --buildid-dir "${buildid_dir}" record -e task-clock:u --call-graph dwarf \
+		-o "${perf_data}" -- "${test_dir}/prog" 2> /dev/null; then
 	echo "Skip: perf record failed"
 	exit 2
 fi
@@ -92,7 +98,10 @@ if ! grep -qE 'leaf[^ ]* middle[^ ]* parent[^ ]* main' "${test_dir}/before"; the
 	exit 1
 fi
 
-build 0x11000
+if ! build 0x11000; then
+	echo "Error: failed to rebuild the workload"
+	exit 1
+fi
 chains > "${test_dir}/after"
 if ! cmp -s "${test_dir}/before" "${test_dir}/after"; then
 	echo "Error: call chains after the rebuild differ from the recorded binary's:"
