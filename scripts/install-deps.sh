@@ -6,7 +6,9 @@
 # builds "debuginfod: [ on ]" as distributions' perf has; ceph-base and
 # librados2-dbg are the big-DWARF candle of the benchmark, libc6-dbg gives
 # glibc's separate debug files; autoconf, automake and autopoint build
-# elfutils from its release tarball with the elfutils series applied.
+# elfutils from its release tarball with the elfutils series applied;
+# dwz and debuginfod (a server, run on 127.0.0.1 by a test) give the
+# separate-debug-file test its dwz and debuginfod cases.
 set -euo pipefail
 PKGS=(build-essential flex bison pkg-config git xz-utils
       libelf-dev libdw-dev elfutils libunwind-dev libtraceevent-dev libtracefs-dev
@@ -16,7 +18,7 @@ PKGS=(build-essential flex bison pkg-config git xz-utils
       libopencsd-dev libnewt-dev asciidoc-base xmlto
       clang llvm lld libllvm14 llvm-dev libclang-dev
       time strace valgrind libc6-dbg g++ binutils ccache debootstrap libasan8 libubsan1
-      autoconf automake autopoint gawk libbz2-dev
+      autoconf automake autopoint gawk libbz2-dev dwz debuginfod
       ceph-base librados2-dbg)
 need=()
 for p in "${PKGS[@]}"; do

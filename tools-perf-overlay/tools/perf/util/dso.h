@@ -344,6 +344,10 @@ DECLARE_RC_STRUCT(dso) {
 	 * threads read the bits around them.
 	 */
 	bool		 has_srcline;
+	/* srcline.c: whether the file given to addr2line styles was checked */
+	bool		 a2l_file_checked;
+	/* ... and is another build than the recorded one: they may not read it */
+	bool		 a2l_other_build;
 	/* srcline.c:addr2line() checked the dso's file for a decompression bomb */
 	bool		 a2l_bomb_checked;
 	/*
@@ -463,6 +467,26 @@ static inline void dso__set_auxtrace_cache(struct dso *dso, struct auxtrace_cach
 static inline struct dso_bpf_prog *dso__bpf_prog(struct dso *dso)
 {
 	return &RC_CHK_ACCESS(dso)->bpf_prog;
+}
+
+static inline bool dso__a2l_file_checked(const struct dso *dso)
+{
+	return RC_CHK_ACCESS(dso)->a2l_file_checked;
+}
+
+static inline void dso__set_a2l_file_checked(struct dso *dso, bool val)
+{
+	RC_CHK_ACCESS(dso)->a2l_file_checked = val;
+}
+
+static inline bool dso__a2l_other_build(const struct dso *dso)
+{
+	return RC_CHK_ACCESS(dso)->a2l_other_build;
+}
+
+static inline void dso__set_a2l_other_build(struct dso *dso, bool val)
+{
+	RC_CHK_ACCESS(dso)->a2l_other_build = val;
 }
 
 static inline bool dso__a2l_bomb_checked(const struct dso *dso)

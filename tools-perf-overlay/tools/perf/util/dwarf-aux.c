@@ -520,14 +520,21 @@ static int die_get_decl_fileno(Dwarf_Die *pdie)
 		return -ENOENT;
 }
 
-/* Return the file name by index */
-static const char *die_get_file_name(Dwarf_Die *dw_die, int idx)
+/*
+ * The name of the file that attribute attr_name of dw_die (DW_AT_decl_file,
+ * DW_AT_call_file) gives by its index: in the file table of the CU the
+ * attribute is in, which dwarf_attr_integrate() may have found in an abstract
+ * origin in another CU (a dwz partial unit, LTO).
+ */
+static const char *die_get_file_name(Dwarf_Die *dw_die, unsigned int attr_name)
 {
 	Dwarf_Die cu_die;
 	Dwarf_Files *files;
 	Dwarf_Attribute attr_mem;
+	Dwarf_Word idx;
 
-	if (idx < 0 || !dwarf_attr_integrate(dw_die, DW_AT_decl_file, &attr_mem) ||
+	if (!dwarf_attr_integrate(dw_die, attr_name, &attr_mem) ||
+	    dwarf_formudata(&attr_mem, &idx) != 0 ||
 	    !dwarf_cu_die(attr_mem.cu, &cu_die, NULL, NULL, NULL, NULL, NULL, NULL) ||
 	    dwarf_getsrcfiles(&cu_die, &files, NULL) != 0)
 		return NULL;
@@ -544,7 +551,7 @@ static const char *die_get_file_name(Dwarf_Die *dw_die, int idx)
  */
 const char *die_get_call_file(Dwarf_Die *in_die)
 {
-	return die_get_file_name(in_die, die_get_call_fileno(in_die));
+	return die_get_file_name(in_die, DW_AT_call_file);
 }
 
 /**
@@ -558,7 +565,7 @@ const char *die_get_call_file(Dwarf_Die *in_die)
  */
 const char *die_get_decl_file(Dwarf_Die *dw_die)
 {
-	return die_get_file_name(dw_die, die_get_decl_fileno(dw_die));
+	return die_get_file_name(dw_die, DW_AT_decl_file);
 }
 
 /**

@@ -158,12 +158,39 @@ struct symbol *new_inline_sym(struct dso *dso,
 	return inline_sym;
 }
 
+/*
+ * Whether the styles but libdw may read dso_name, decided once per dso. It is
+ * the file perf read the dso's symbols from, which symbol loading takes only
+ * with the recorded build-id, or else the file at the dso's path, which may be
+ * another build by now (rebuilt, or its package upgraded, after the
+ * recording): its DWARF has other source lines and inline frames than the
+ * recorded code. libdw finds its file by the same rule.
+ */
+static bool addr2line__file_is_recorded(const char *dso_name, struct dso *dso)
+{
+	struct build_id bid;
+
+	if (!dso__a2l_file_checked(dso)) {
+		dso__set_a2l_file_checked(dso, true);
+		if (!dso__symsrc_filename(dso) && dso__has_build_id(dso) &&
+		    !(symbol_conf.ignore_vmlinux_buildid && dso__kernel(dso) != DSO_SPACE__USER) &&
+		    (filename__read_build_id(dso_name, &bid) <= 0 ||
+		     !dso__build_id_equal(dso, &bid))) {
+			pr_debug("%s: not the recorded build, source lines only from its build-id\n",
+				 dso_name);
+			dso__set_a2l_other_build(dso, true);
+		}
+	}
+	return !dso__a2l_other_build(dso);
+}
+
 static int addr2line(const char *dso_name, u64 addr, char **file, unsigned int *line_nr,
 		     struct dso *dso, bool unwind_inlines, struct inline_node *node,
 		     struct symbol *sym)
 {
 	/* The styles tried are perf's default, not a list the user asked for. */
 	static bool default_styles;
+	bool recorded = addr2line__file_is_recorded(dso_name, dso);
 	int ret = 0;
 
 	/*
@@ -172,7 +199,7 @@ static int addr2line(const char *dso_name, u64 addr, char **file, unsigned int *
 	 * libbfd or addr2line allocate what it claims. libdw checks the debug
 	 * file it finds itself (LIBDW_A2L_REFUSED).
 	 */
-	if (!dso__a2l_bomb_checked(dso)) {
+	if (recorded && !dso__a2l_bomb_checked(dso)) {
 		dso__set_a2l_bomb_checked(dso, true);
 		if (filename__has_compression_bomb(dso_name)) {
 			pr_warning("%s: compressed debug section inflating to more than zlib can, ignored\n",
@@ -210,6 +237,10 @@ static int addr2line(const char *dso_name, u64 addr, char **file, unsigned int *
 	}
 
 	for (size_t i = 0; i < ARRAY_SIZE(symbol_conf.addr2line_style); i++) {
+		/* libdw finds its own file, the others read dso_name. */
+		if (!recorded && symbol_conf.addr2line_style[i] != A2L_STYLE_LIBDW)
+			continue;
+
 		switch (symbol_conf.addr2line_style[i]) {
 		case A2L_STYLE_LIBDW:
 			ret = libdw__addr2line(addr, file, line_nr, dso, unwind_inlines,

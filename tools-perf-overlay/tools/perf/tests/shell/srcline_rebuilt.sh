@@ -4,7 +4,8 @@
 
 # The recorded binary's source lines and inline frames, from its build-id
 # cache copy, when the file at its path was rebuilt from another source
-# after perf record: as perf script printed them before the rebuild.
+# after perf record: as perf script printed them before the rebuild. With no
+# copy in the build-id cache, none: the file at the path is another build.
 
 err=0
 test_dir=$(mktemp -d /tmp/perf-test-srcline-rebuilt.XXXXXXXXXX)
@@ -69,8 +70,8 @@ build() {
 	"${CC:-cc}" -O2 -g -o "${test_dir}/prog" "${test_dir}/a.c"
 }
 
-lines() {
-	perf --buildid-dir "${buildid_dir}" script -i "${perf_data}" -F ip,sym,srcline \
+lines() {	# build-id cache
+	perf --buildid-dir "${1:-${buildid_dir}}" script -i "${perf_data}" -F ip,sym,srcline \
 			2> /dev/null |
 		grep -o 'a\.c:[0-9]*.*' | sort | uniq -c
 }
@@ -100,6 +101,13 @@ lines > "${test_dir}/after"
 if ! cmp -s "${test_dir}/before" "${test_dir}/after"; then
 	echo "Error: source lines after the rebuild differ from the recorded binary's:"
 	diff "${test_dir}/before" "${test_dir}/after"
+	err=1
+fi
+mkdir "${test_dir}/empty"
+lines "${test_dir}/empty" > "${test_dir}/after"
+if grep -q . "${test_dir}/after"; then
+	echo "Error: source lines of the rebuilt binary, not the recorded one:"
+	cat "${test_dir}/after"
 	err=1
 fi
 exit $err
