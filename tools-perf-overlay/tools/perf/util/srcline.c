@@ -176,7 +176,7 @@ static bool addr2line__file_is_recorded(const char *dso_name, struct dso *dso)
 		    !(symbol_conf.ignore_vmlinux_buildid && dso__kernel(dso) != DSO_SPACE__USER) &&
 		    (filename__read_build_id(dso_name, &bid) <= 0 ||
 		     !dso__build_id_equal(dso, &bid))) {
-			pr_debug("%s: not the recorded build, source lines only from its build-id\n",
+			pr_debug("%s: not the recorded build, not given to LLVM, libbfd or addr2line\n",
 				 dso_name);
 			dso__set_a2l_other_build(dso, true);
 		}
