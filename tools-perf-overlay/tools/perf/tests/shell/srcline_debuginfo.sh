@@ -9,8 +9,8 @@
 # debuginfod server on 127.0.0.1 into the build-id cache, and debug info that
 # dwz moved partly to an alternate file. Each is compared with what perf script prints for the
 # unstripped binary. A program upgraded after the recording, with its debug
-# file, must give no source lines at all without the build-id cache: the new
-# files describe other code.
+# file, must give no source lines at all where no copy of the recorded debug
+# info is left: the new files describe other code.
 
 err=0
 test_dir=$(mktemp -d /tmp/perf-test-srcline-debuginfo.XXXXXXXXXX)
@@ -225,4 +225,17 @@ build 4 "${test_dir}/prog.new"
 split_debug -l "${test_dir}/prog.new" "${prog}" "${test_dir}/bin/prog.debug"
 : > "${test_dir}/ref"
 check "upgraded, no build-id cache" "${test_dir}/empty"
+
+# A package upgraded under a recording of its stripped binary: the build-id
+# cache has that binary, not its debug file, so no source lines either.
+split_debug -l "${test_dir}/prog.orig" "${prog}" "${test_dir}/bin/prog.debug"
+perf_data="${test_dir}/stripped.data"
+if perf --buildid-dir "${test_dir}/stripped-cache" record -g -e task-clock:u \
+		-o "${perf_data}" -- "${prog}" 2> /dev/null; then
+	split_debug -l "${test_dir}/prog.new" "${prog}" "${test_dir}/bin/prog.debug"
+	check "upgraded with its debug file, build-id cache" "${test_dir}/stripped-cache"
+else
+	echo "Error: perf record of the stripped program failed"
+	err=1
+fi
 exit $err
