@@ -28,7 +28,7 @@ perf_test_result() {
 # perf_test_failure <output>: what to print of a failed perf test: the
 # lines of its shell test that name a failing step, then its last lines.
 perf_test_failure() {
-	echo "$1" | grep -E '\[Fail|[Ff]ailed[: ]|not ok' | grep -v 'schedstat' | head -10
+	echo "$1" | grep -E '\[Fail|[Ff]ailed[: ]|not ok|Error' | grep -v 'schedstat' | head -10
 	echo "$1" | grep -v 'schedstat' | tail -15
 }
 
