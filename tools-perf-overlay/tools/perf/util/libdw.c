@@ -12,6 +12,7 @@
 #include "hashmap.h"
 #include "strbuf.h"
 #include <fcntl.h>
+#include <gelf.h>
 #include <inttypes.h>
 #include <limits.h>
 #include <pthread.h>
@@ -19,9 +20,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/stat.h>
 #include <linux/err.h>
 #include <linux/string.h>
 #include <linux/zalloc.h>
+#include <elfutils/libdwelf.h>
 #include <elfutils/libdwfl.h>
 #include <elfutils/version.h>
 
@@ -33,19 +36,32 @@
  * and addr2line are given. So when libdw finds no DWARF, none of them has
  * any to read. Only for the module's own file: libdwfl asks this callback
  * for a dwz alternate file too (.gnu_debugaltlink, its name as the debuglink
- * and no CRC), which has other contents.
+ * and no CRC), which has other contents. The build-id cache's uncompressed
+ * copy of the debug file comes first (dso_libdw__uncompressed()).
  */
+static const char *dso__libdw_uncompressed_debug(struct dso *dso);
+
 static int libdw__find_debuginfo(Dwfl_Module *mod, void **userdata, const char *modname,
 				 Dwarf_Addr base, const char *file_name,
 				 const char *debuglink_file, GElf_Word debuglink_crc,
 				 char **debuginfo_file_name)
 {
 	struct dso *dso = *userdata;
+	const char *uncompressed = dso ? dso__libdw_uncompressed_debug(dso) : NULL;
 	const char *symsrc = dso ? dso__symsrc_filename(dso) : NULL;
-	int fd = dwfl_standard_find_debuginfo(mod, userdata, modname, base, file_name,
-					      debuglink_file, debuglink_crc,
-					      debuginfo_file_name);
 	struct build_id bid;
+	int fd;
+
+	/* The module's debug file, uncompressed in the build-id cache. */
+	if (uncompressed && !(debuglink_file && !debuglink_crc)) {
+		fd = open(uncompressed, O_RDONLY | O_CLOEXEC);
+		if (fd >= 0) {
+			*debuginfo_file_name = strdup(uncompressed);
+			return fd;
+		}
+	}
+	fd = dwfl_standard_find_debuginfo(mod, userdata, modname, base, file_name,
+					  debuglink_file, debuglink_crc, debuginfo_file_name);
 
 	/* The dwz alternate file is asked for by its name, without a CRC. */
 	if (fd >= 0 || !symsrc || !file_name || !strcmp(file_name, symsrc) ||
@@ -430,6 +446,13 @@ struct dso_libdw {
 		DWARF_NONE,		/* none in the dso or its debug files */
 		DWARF_REFUSED,		/* a decompression bomb: don't let them try */
 	} dwarf;			/* what dwfl_module_getdwarf() found */
+	/*
+	 * The build-id cache's uncompressed copy of the dso's debug file, for
+	 * libdw__find_debuginfo() (NULL: none); uncompressed: a copy is read
+	 * (this one or one of the dso's own file), none is written.
+	 */
+	char		*uncompressed_debug;
+	bool		uncompressed;
 #if !_ELFUTILS_PREREQ(0, 191)
 	struct cu_ranges *cu_ranges;	/* made on first use */
 	bool		cu_ranges_failed; /* out of memory making it: not tried again */
@@ -943,6 +966,316 @@ static int libdw__walk_functions_at(struct dso_libdw *dl, Dwarf_Die *cu_die, Dwa
 	return die_walk_functions_at(&sp_die, addr, callback, data);
 }
 
+/*
+ * The uncompressed debug info of a dso in perf's build-id cache
+ * (dso__build_id_uncompressed_filename()): the first run that reads the dso's
+ * DWARF from a file with compressed sections keeps a copy of that file with
+ * the sections libdw inflated stored inflated; later runs read the copy
+ * instead, mapped: nothing to inflate, and only the pages libdw touches are
+ * resident, as file pages. libdw inflates compressed sections when it opens
+ * the DWARF (elfutils releases) or when it first reads them (elfutils with
+ * lazy inflation): the copy keeps what was inflated, the rest stays compressed.
+ *
+ * Key: the dso's build-id; a copy is read only when its build-id is the dso's
+ * and it is whole (its contents and section headers within the file), else it
+ * is removed and made again. Bound: buildid.uncompressed-debug, the space all
+ * the copies in the cache may take (default 2 GiB, 0: none written); a copy
+ * that would go past it is not written. Written once per dso and run, when
+ * the dso goes (dso__free_libdw()), to a temporary file renamed into place:
+ * two perf processes writing the same copy each rename a whole file, a reader
+ * opens the one before or the one after. A cache that can't be written (read
+ * only, full) leaves the copy out: -v says so, the DWARF is inflated each run
+ * as it is without a copy. No locking: made with the dso's Dwfl, under
+ * srcline__lock(), and written when the dso has no other user.
+ *
+ * Only ET_EXEC and ET_DYN files with ELF compressed sections (SHF_COMPRESSED):
+ * libdwfl relocates the DWARF of ET_REL files in memory, and names don't
+ * say whether a .zdebug section was inflated. Not for files whose dwz
+ * alternate file is named relative to them (.gnu_debugaltlink): libdwfl
+ * would look for it next to the copy.
+ */
+
+static int first_module(Dwfl_Module *mod, void **userdata __maybe_unused,
+			const char *name __maybe_unused, Dwarf_Addr start __maybe_unused,
+			void *arg)
+{
+	*(Dwfl_Module **)arg = mod;
+	return DWARF_CB_ABORT;
+}
+
+/* Whether the file's section headers and contents are within its size. */
+static bool elf__within(Elf *elf, u64 size)
+{
+	Elf_Scn *scn = NULL;
+	GElf_Ehdr ehdr;
+	GElf_Shdr shdr;
+	size_t shnum;
+
+	if (!gelf_getehdr(elf, &ehdr) || elf_getshdrnum(elf, &shnum) ||
+	    ehdr.e_shoff > size || (u64)shnum * ehdr.e_shentsize > size - ehdr.e_shoff)
+		return false;
+	while ((scn = elf_nextscn(elf, scn)) != NULL) {
+		if (!gelf_getshdr(scn, &shdr))
+			return false;
+		if (shdr.sh_type != SHT_NOBITS &&
+		    (shdr.sh_offset > size || shdr.sh_size > size - shdr.sh_offset))
+			return false;
+	}
+	return true;
+}
+
+/*
+ * Whether the uncompressed copy at path can be read for the dso (see above):
+ * removed when not.
+ */
+static bool dso__libdw_uncompressed_valid(struct dso *dso, const char *path)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	const void *bid_data;
+	bool valid = false;
+	struct stat st;
+	ssize_t len;
+	Elf *elf;
+
+	if (fd < 0)
+		return false;
+	elf = fstat(fd, &st) ? NULL : elf_begin(fd, ELF_C_READ_MMAP, /*ref=*/NULL);
+	if (elf && elf_kind(elf) == ELF_K_ELF && elf__within(elf, st.st_size)) {
+		len = dwelf_elf_gnu_build_id(elf, &bid_data);
+		if (len > 0) {
+			struct build_id bid;
+
+			build_id__init(&bid, bid_data, len);
+			valid = dso__build_id_equal(dso, &bid) && elf__has_dwarf(elf);
+		}
+	}
+	elf_end(elf);
+	close(fd);
+	if (!valid) {
+		pr_debug("libdw: %s is not a whole copy of the debug info of %s, removed\n",
+			 path, dso__long_name(dso));
+		unlink(path);
+	}
+	return valid;
+}
+
+/*
+ * When the cache has the dso's debug info uncompressed: the file to report for
+ * the dso's module instead of the one at path (fd), in path and with its
+ * descriptor returned, when the dso's own file has the DWARF; else the copy
+ * is the debug file, for libdw__find_debuginfo(), and fd is returned.
+ */
+static int dso_libdw__uncompressed(struct dso *dso, struct dso_libdw *dl, int fd,
+				   char *path, size_t size)
+{
+	char copy[PATH_MAX];
+	bool own_dwarf;
+	int copy_fd;
+	Elf *elf;
+
+	if (!dso__build_id_uncompressed_filename(dso, copy, sizeof(copy)) ||
+	    access(copy, F_OK) || !dso__libdw_uncompressed_valid(dso, copy))
+		return fd;
+	dl->uncompressed = true;
+	pr_debug("libdw: reading the debug info of %s uncompressed from %s\n",
+		 dso__long_name(dso), copy);
+
+	elf = elf_begin(fd, ELF_C_READ_MMAP, /*ref=*/NULL);
+	own_dwarf = elf__has_dwarf(elf);
+	elf_end(elf);
+	if (!own_dwarf) {
+		dl->uncompressed_debug = strdup(copy);
+		return fd;
+	}
+	copy_fd = open(copy, O_RDONLY | O_CLOEXEC);
+	if (copy_fd < 0)
+		return fd;
+	close(fd);
+	strlcpy(path, copy, size);
+	return copy_fd;
+}
+
+static const char *dso__libdw_uncompressed_debug(struct dso *dso)
+{
+	struct dso_libdw *dl = dso__libdw(dso);
+
+	return dl ? dl->uncompressed_debug : NULL;
+}
+
+/*
+ * How many sections of elf, the file at path as libdw has it in memory, are
+ * inflated where the file has them compressed; -1 when the file can't be
+ * copied (see above) or is not elf's.
+ */
+static int elf__inflated_sections(Elf *elf, const char *path)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	Elf_Scn *scn = NULL, *fscn = NULL;
+	GElf_Shdr shdr, fshdr;
+	size_t shstrndx;
+	GElf_Ehdr ehdr;
+	int nr = 0;
+	Elf *felf;
+
+	if (fd < 0)
+		return -1;
+	felf = elf_begin(fd, ELF_C_READ_MMAP, /*ref=*/NULL);
+	if (!felf || !gelf_getehdr(felf, &ehdr) || elf_getshdrstrndx(felf, &shstrndx) ||
+	    (ehdr.e_type != ET_EXEC && ehdr.e_type != ET_DYN))
+		nr = -1;
+	while (nr >= 0 && (fscn = elf_nextscn(felf, fscn)) != NULL) {
+		const char *name;
+
+		scn = elf_nextscn(elf, scn);
+		if (!scn || !gelf_getshdr(scn, &shdr) || !gelf_getshdr(fscn, &fshdr) ||
+		    shdr.sh_type != fshdr.sh_type || shdr.sh_name != fshdr.sh_name) {
+			nr = -1;
+			break;
+		}
+		name = elf_strptr(felf, shstrndx, fshdr.sh_name);
+		if (name && strstarts(name, ".zdebug"))
+			nr = -1;
+		else if ((fshdr.sh_flags & SHF_COMPRESSED) && !(shdr.sh_flags & SHF_COMPRESSED))
+			nr++;
+	}
+	if (nr >= 0 && elf_nextscn(elf, scn))
+		nr = -1;
+	elf_end(felf);
+	close(fd);
+	return nr;
+}
+
+/*
+ * Write elf as libdw has it in memory, with the sections it inflated, to fd:
+ * the sections that occupy memory keep their offsets, so that the program
+ * headers stay true, the others follow them, in order, then the section
+ * headers. Only libelf's public interface: the data is written from where
+ * libelf has it.
+ */
+static int elf__write_copy(Elf *elf, int fd, u64 *size)
+{
+	Elf *out = elf_begin(fd, ELF_C_WRITE, /*ref=*/NULL);
+	size_t phnum, shnum, i;
+	Elf_Scn *scn = NULL;
+	GElf_Ehdr ehdr;
+	GElf_Shdr shdr;
+	GElf_Phdr phdr;
+	GElf_Off off;
+	int ret = -1;
+
+	if (!out || !gelf_getehdr(elf, &ehdr) || elf_getphdrnum(elf, &phnum) ||
+	    elf_getshdrnum(elf, &shnum) || shnum >= SHN_LORESERVE ||
+	    !gelf_newehdr(out, gelf_getclass(elf)))
+		goto out;
+	elf_flagelf(out, ELF_C_SET, ELF_F_LAYOUT);
+	off = ehdr.e_ehsize;
+	if (phnum) {
+		if (!gelf_newphdr(out, phnum))
+			goto out;
+		for (i = 0; i < phnum; i++) {
+			if (!gelf_getphdr(elf, i, &phdr) || !gelf_update_phdr(out, i, &phdr))
+				goto out;
+		}
+		off = max(off, ehdr.e_phoff + phnum * ehdr.e_phentsize);
+	}
+	while ((scn = elf_nextscn(elf, scn)) != NULL) {
+		if (!gelf_getshdr(scn, &shdr))
+			goto out;
+		if ((shdr.sh_flags & SHF_ALLOC) && shdr.sh_type != SHT_NOBITS)
+			off = max(off, shdr.sh_offset + shdr.sh_size);
+	}
+	while ((scn = elf_nextscn(elf, scn)) != NULL) {
+		Elf_Scn *out_scn = elf_newscn(out);
+		GElf_Xword align = 1;
+		Elf_Data *data = NULL;
+
+		if (!out_scn || !gelf_getshdr(scn, &shdr))
+			goto out;
+		while ((data = elf_getdata(scn, data)) != NULL) {
+			Elf_Data *out_data = elf_newdata(out_scn);
+
+			if (!out_data)
+				goto out;
+			*out_data = *data;
+			align = max(align, (GElf_Xword)data->d_align);
+		}
+		if (!(shdr.sh_flags & SHF_ALLOC)) {
+			align = max(align, shdr.sh_addralign);
+			shdr.sh_offset = roundup(off, align);
+			if (shdr.sh_type != SHT_NOBITS)
+				off = shdr.sh_offset + shdr.sh_size;
+		}
+		if (!gelf_update_shdr(out_scn, &shdr))
+			goto out;
+	}
+	ehdr.e_shoff = roundup(off, 8);
+	if (!gelf_update_ehdr(out, &ehdr) || elf_update(out, ELF_C_WRITE) < 0)
+		goto out;
+	*size = ehdr.e_shoff + shnum * ehdr.e_shentsize;
+	ret = 0;
+out:
+	elf_end(out);
+	return ret;
+}
+
+/* Keep the dso's inflated debug info in the build-id cache, see above. */
+static void dso_libdw__keep_uncompressed(struct dso *dso, struct dso_libdw *dl)
+{
+	const char *name, *mainfile, *debugfile, *src, *altname;
+	char path[PATH_MAX], tmp[PATH_MAX];
+	const void *alt_bid;
+	Dwfl_Module *mod = NULL;
+	Dwarf_Addr bias;
+	u64 used, size = 0;
+	Dwarf *dwarf;
+	Elf *elf;
+	int fd, nr;
+
+	if (!dl->dwfl || dl->dwarf != DWARF_FOUND || dl->uncompressed ||
+	    !buildid_uncompressed_debug ||
+	    !dso__build_id_uncompressed_filename(dso, path, sizeof(path)))
+		return;
+	dwfl_getmodules(dl->dwfl, first_module, &mod, /*offset=*/0);
+	dwarf = mod ? dwfl_module_getdwarf(mod, &bias) : NULL;
+	elf = dwarf ? dwarf_getelf(dwarf) : NULL;
+	if (!elf)
+		return;
+	/* libdwfl looks for a dwz file named relatively next to the file. */
+	if (dwelf_dwarf_gnu_debugaltlink(dwarf, &altname, &alt_bid) > 0 && altname[0] != '/')
+		return;
+	name = dwfl_module_info(mod, NULL, NULL, NULL, NULL, NULL, &mainfile, &debugfile);
+	src = elf == dwfl_module_getelf(mod, &bias) ? mainfile : debugfile;
+	nr = src ? elf__inflated_sections(elf, src) : -1;
+	if (nr <= 0)
+		return;
+
+	used = build_id_cache__uncompressed_size();
+	if (used >= buildid_uncompressed_debug) {
+		pr_debug("libdw: %s not kept: buildid.uncompressed-debug, %" PRIu64 " MiB, used\n",
+			 src, buildid_uncompressed_debug >> 20);
+		return;
+	}
+	if (snprintf(tmp, sizeof(tmp), "%s.XXXXXX", path) >= (int)sizeof(tmp))
+		return;
+	fd = mkstemp(tmp);
+	if (fd < 0) {
+		pr_debug("libdw: can't keep the uncompressed debug info of %s in %s: %m\n",
+			 name, path);
+		return;
+	}
+	if (elf__write_copy(elf, fd, &size) || fchmod(fd, 0644) ||
+	    used + size > buildid_uncompressed_debug || rename(tmp, path)) {
+		pr_debug("libdw: can't keep the uncompressed debug info of %s in %s%s\n",
+			 name, path, used + size > buildid_uncompressed_debug ?
+			 ": past buildid.uncompressed-debug" : "");
+		unlink(tmp);
+	} else {
+		pr_debug("libdw: kept %s with %d sections inflated (%" PRIu64 " MiB) in %s\n",
+			 src, nr, size >> 20, path);
+	}
+	close(fd);
+}
+
 void dso__free_libdw(struct dso *dso)
 {
 	struct dso_libdw *dl = dso__libdw(dso);
@@ -952,6 +1285,8 @@ void dso__free_libdw(struct dso *dso)
 		struct hashmap_entry *cur;
 		size_t bkt;
 
+		dso_libdw__keep_uncompressed(dso, dl);
+		free(dl->uncompressed_debug);
 		if (dl->cu_funcs) {
 			hashmap__for_each_entry(dl->cu_funcs, cur, bkt)
 				cu_funcs__delete(cur->pvalue);
@@ -1007,6 +1342,8 @@ static struct dso_libdw *dso__libdw_get(struct dso *dso)
 	 * We need to open the DSO file to report it to libdw.
 	 */
 	fd = dso__libdw_path(dso, path, sizeof(path)) ? open(path, O_RDONLY | O_CLOEXEC) : -1;
+	if (fd >= 0)
+		fd = dso_libdw__uncompressed(dso, dl, fd, path, sizeof(path));
 	if (fd < 0) {
 		/* No file to read: remembered, a state without a Dwfl. */
 		dso__set_libdw(dso, dl);
@@ -1061,14 +1398,6 @@ static Dwfl *dso__libdw_dwfl(struct dso *dso)
 	struct dso_libdw *dl = dso__libdw_get(dso);
 
 	return dl ? dl->dwfl : NULL;
-}
-
-static int first_module(Dwfl_Module *mod, void **userdata __maybe_unused,
-			const char *name __maybe_unused, Dwarf_Addr start __maybe_unused,
-			void *arg)
-{
-	*(Dwfl_Module **)arg = mod;
-	return DWARF_CB_ABORT;
 }
 
 /*
