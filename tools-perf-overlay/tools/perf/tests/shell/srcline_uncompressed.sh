@@ -139,9 +139,10 @@ for name in inline split; do
 
 	check "${name}" "first run" --buildid-dir "${cache}"
 	[ -s "${copy}" ] || fail "${name}: no uncompressed copy in the build-id cache"
-	if readelf -SW "${copy}" 2> /dev/null | grep '\.debug_' | awk '{ print $(NF - 3) }' |
-			grep -q C; then
-		fail "${name}: the copy has compressed sections"
+	# What libdw read is inflated (a lazily inflating libdw leaves the rest).
+	if readelf -SW "${copy}" 2> /dev/null | grep -E '\.debug_(info|line) ' |
+			awk '{ print $(NF - 3) }' | grep -q C; then
+		fail "${name}: .debug_info or .debug_line compressed in the copy"
 	fi
 	perf --buildid-dir "${cache}" script -v -i "${test_dir}/${name}.data" \
 		-F ip,sym,srcline > /dev/null 2> "${test_dir}/log"
