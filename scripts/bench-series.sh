@@ -80,7 +80,7 @@ cmp at-05.1-libdw at-05.2-libdw >"$DOC/bench-05.2.txt"
 	I[k, $4] = $5 }
 	END { for (j = 1; j <= n; j++) { split(K[j], p, SUBSEP); a = I[K[j], "at-10-elfutils-series"]; b = I[K[j], "series-elfutils-series"]
 		if (a && b) printf "  %-26s %-9s %7.3f G -> %7.3f G  %+.1f%%\n", p[1], p[2], a / 1e9, b / 1e9, (b - a) * 100 / a } }' "$BENCH_RESULTS"
-  echo "  (report = perf report --no-inline; perf script prints the same chains)"; } >"$DOC/bench-12.txt"
+  echo "  (report = perf report --no-inline; perf script prints the same chains)"; } >"$DOC/bench-13.txt"
 { echo "Before -> after this series (on 01-05):"; cmp at-05-libdw at-06-libdw | grep -v 'more processes\|trace -a' | grep -v "^.perf report"; } >"$DOC/bench-06.txt"
 { echo "Before -> after this series (on 01-06):"; cmp at-06-libdw at-07-libdw | grep 'env\|(\|more processes' | grep -v "^.perf report"; } >"$DOC/bench-07.txt"
 { echo "Before -> after this series (on 01-07):"; cmp at-07-libdw at-08-libdw | grep '^(\|trace' | grep -v "^.perf report"; } >"$DOC/bench-08.txt"

@@ -43,7 +43,8 @@ get() {
 	echo "$SHA256  $tb" | sha256sum -c --quiet - ||
 		{ cat "$APT/source.log" >&2; echo "elfutils: no $tb with sha256 $SHA256" >&2; exit 1; }
 	rm -rf "$SRC" "$WORK/elfutils-$VER"
-	tar -xjf "$tb" -C "$WORK"
+	# as root, tar keeps the archive's owner: git would call the tree "dubious"
+	tar --no-same-owner -xjf "$tb" -C "$WORK"
 	mv "$WORK/elfutils-$VER" "$SRC"
 	git -C "$SRC" init -q
 	git -C "$SRC" add -A

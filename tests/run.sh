@@ -11,7 +11,7 @@
 cd "$(dirname "$0")"
 past_deadline() { [ -n "${CI_DEADLINE:-}" ] && [ "$(date +%s)" -ge "$CI_DEADLINE" ]; }
 pass=0 fail=0 skip=0
-ORDER=(t-series t-perftest t-robust t-e2e t-startup t-builds t-elfutils)
+ORDER=(t-series t-perftest t-robust t-hostile t-e2e t-startup t-builds t-elfutils)
 tests=("$@")
 if [ ${#tests[@]} -eq 0 ]; then
 	tests=("${ORDER[@]}")

@@ -40,6 +40,7 @@
  * copy of the debug file comes first (dso_libdw__uncompressed()).
  */
 static const char *dso__libdw_uncompressed_debug(struct dso *dso);
+static int libdw__debuginfo_checked(struct dso *dso, int fd, char **debuginfo_file_name);
 
 static int libdw__find_debuginfo(Dwfl_Module *mod, void **userdata, const char *modname,
 				 Dwarf_Addr base, const char *file_name,
@@ -66,7 +67,7 @@ static int libdw__find_debuginfo(Dwfl_Module *mod, void **userdata, const char *
 	/* The dwz alternate file is asked for by its name, without a CRC. */
 	if (fd >= 0 || !symsrc || !file_name || !strcmp(file_name, symsrc) ||
 	    (debuglink_file && !debuglink_crc))
-		return fd;
+		return libdw__debuginfo_checked(dso, fd, debuginfo_file_name);
 	if (dso__has_build_id(dso) &&
 	    (filename__read_build_id(symsrc, &bid) <= 0 || !dso__build_id_equal(dso, &bid)))
 		return fd;
@@ -76,7 +77,7 @@ static int libdw__find_debuginfo(Dwfl_Module *mod, void **userdata, const char *
 		free(*debuginfo_file_name);
 		*debuginfo_file_name = strdup(symsrc);
 	}
-	return fd;
+	return libdw__debuginfo_checked(dso, fd, debuginfo_file_name);
 }
 
 static const Dwfl_Callbacks offline_callbacks = {
@@ -440,6 +441,8 @@ struct dso_libdw {
 	Dwfl		*dwfl;
 	struct hashmap	*cu_funcs;	/* Dwarf_CU * -> struct cu_funcs * */
 	struct hashmap	*cxx_names;	/* declaration DIE -> qualified name */
+	struct hashmap	*unit_walks;	/* unit DIE -> its walk, see unit_walk() */
+	bool		unit_refused;	/* a unit was not walked: said once */
 	enum {
 		DWARF_FOUND,
 		DWARF_UNREADABLE,	/* DWARF libdw failed to read: others may */
@@ -453,6 +456,7 @@ struct dso_libdw {
 	 */
 	char		*uncompressed_debug;
 	bool		uncompressed;
+	bool		debug_refused;	/* a debug file was a decompression bomb */
 #if !_ELFUTILS_PREREQ(0, 191)
 	struct cu_ranges *cu_ranges;	/* made on first use */
 	bool		cu_ranges_failed; /* out of memory making it: not tried again */
@@ -635,38 +639,60 @@ static bool elf__has_dwarf(Elf *elf)
 		elf_section_by_name(elf, &ehdr, &shdr, ".zdebug_info", /*idx=*/NULL));
 }
 
-/*
- * Why the module has no DWARF: none in its file or debug file, DWARF libdw
- * could not read, or a file libelf refused to inflate.
- */
+/* Why the module has no DWARF: none in its file or debug file, or DWARF libdw could not read. */
 static int libdw__no_dwarf(Dwfl_Module *mod)
 {
 	const char *debugfile = NULL;
 	Dwarf_Addr bias;
-	Elf *elf = dwfl_module_getelf(mod, &bias);
-	bool bomb = elf && elf__has_compression_bomb(elf);
-	bool dwarf = elf__has_dwarf(elf);
+	bool dwarf = elf__has_dwarf(dwfl_module_getelf(mod, &bias));
 
 	dwfl_module_info(mod, NULL, NULL, NULL, NULL, NULL, NULL, &debugfile);
-	if (!bomb && debugfile) {
+	if (!dwarf && debugfile) {
 		int fd = open(debugfile, O_RDONLY | O_CLOEXEC);
 
 		if (fd >= 0) {
-			elf = elf_begin(fd, ELF_C_READ_MMAP, /*ref=*/NULL);
-			bomb = elf && elf__has_compression_bomb(elf);
-			dwarf = dwarf || elf__has_dwarf(elf);
+			Elf *elf = elf_begin(fd, ELF_C_READ_MMAP, /*ref=*/NULL);
+
+			dwarf = elf__has_dwarf(elf);
 			elf_end(elf);
 			close(fd);
 		}
 	}
-	if (bomb) {
-		const char *name = dwfl_module_info(mod, NULL, NULL, NULL, NULL, NULL, NULL, NULL);
-
-		pr_warning("%s: compressed debug section inflating to more than zlib can, ignored\n",
-			   debugfile ?: name);
-		return DWARF_REFUSED;
-	}
 	return dwarf ? DWARF_UNREADABLE : DWARF_NONE;
+}
+
+static void libdw__warn_bomb(const char *path)
+{
+	pr_warning("%s: compressed debug sections inflating to more than perf allows, ignored\n",
+		   path);
+}
+
+/*
+ * The debug file fd libdwfl is to read, unless it is a decompression bomb
+ * (elf__has_compression_bomb()): libdw inflates the compressed sections
+ * of a file when it opens its DWARF, so a bomb is refused before. The dso
+ * then has no source lines from libdw, and no other addr2line style is
+ * given the file (dso__libdw_get()).
+ */
+static int libdw__debuginfo_checked(struct dso *dso, int fd, char **debuginfo_file_name)
+{
+	struct dso_libdw *dl = dso ? dso__libdw(dso) : NULL;
+	Elf *elf;
+	bool bomb;
+
+	if (fd < 0)
+		return fd;
+	elf = elf_begin(fd, ELF_C_READ_MMAP, /*ref=*/NULL);
+	bomb = elf && elf__has_compression_bomb(elf);
+	elf_end(elf);
+	if (!bomb)
+		return fd;
+	libdw__warn_bomb(*debuginfo_file_name ?: dso__long_name(dso));
+	if (dl)
+		dl->debug_refused = true;
+	close(fd);
+	zfree(debuginfo_file_name);
+	return -1;
 }
 
 /*
@@ -696,6 +722,7 @@ struct cu_funcs {
 	size_t			nr, alloc;
 	unsigned int		seq;
 	bool			enomem;
+	bool			refused;	/* not walked: dso_libdw__unit_walkable() */
 	struct cu_func_range	*ranges;
 };
 
@@ -755,7 +782,7 @@ static void cu_funcs__delete(struct cu_funcs *cf)
 	}
 }
 
-static struct cu_funcs *cu_funcs__new(Dwarf_Die *cu_die)
+static struct cu_funcs *cu_funcs__new(Dwarf_Die *cu_die, bool walkable)
 {
 	struct cu_funcs *cf = zalloc(sizeof(*cf));
 	Dwarf_Addr max_end = 0;
@@ -763,7 +790,9 @@ static struct cu_funcs *cu_funcs__new(Dwarf_Die *cu_die)
 	if (!cf)
 		return NULL;
 
-	dwarf_getfuncs(cu_die, cu_funcs__add, cf, /*offset=*/0);
+	cf->refused = !walkable;
+	if (walkable)
+		dwarf_getfuncs(cu_die, cu_funcs__add, cf, /*offset=*/0);
 	if (cf->enomem) {
 		cu_funcs__delete(cf);
 		return NULL;
@@ -800,6 +829,122 @@ static const struct cu_func_range *cu_funcs__find(const struct cu_funcs *cf, Dwa
 	return found;
 }
 
+/*
+ * What a walk of a unit by libdw goes through, found by perf's own walk of
+ * it before libdw's, to keep crafted DWARF from crashing or hanging perf.
+ * libdw (dwarf_getfuncs(), dwarf_getscopes_die()) walks a unit's DIEs
+ * recursively, a few C stack frames per level of nesting, and walks an
+ * imported unit (DW_TAG_imported_unit) in place each time it is imported:
+ * DIEs nested 100000 deep overflow perf's stack, and 40 partial units that
+ * each import the next one twice make 2^40 walks. A unit is handed to them
+ * only if its DIEs and the units it imports, and the units those import,
+ * nest no deeper than UNIT_MAX_DEPTH levels and make no more than
+ * UNIT_MAX_WALKS walks of units; a unit that imports itself, directly or
+ * not, is refused too (libdw fails the whole walk). Compilers nest DIEs a
+ * few dozen levels deep; dwz imports a partial unit once per unit.
+ *
+ * Key: the unit's DIE (its address in the section data, which lives as long
+ * as the Dwfl), for the unit and every unit it imports. Value: the walks and
+ * the levels below the unit's DIE, UNIT_WALK(walks, height); UNIT_REFUSED
+ * over a bound; UNIT_BUSY while the unit is being walked. Bound: one entry per
+ * unit looked up or imported. Lifetime and locking: those of struct dso_libdw.
+ */
+#define UNIT_MAX_DEPTH	1024
+#define UNIT_MAX_WALKS	65536L
+#define UNIT_WALK(walks, height)	((walks) << 16 | (height))
+#define UNIT_REFUSED	(-1L)
+#define UNIT_BUSY	(-2L)
+
+static long dso_libdw__unit_walk(struct dso_libdw *dl, Dwarf_Die *unit, int depth);
+static int first_module(Dwfl_Module *mod, void **userdata, const char *name,
+			Dwarf_Addr start, void *arg);
+
+/*
+ * The children of die, at level depth and below: add the units their walk
+ * goes through to *walks, raise *deepest to the deepest level. False when
+ * over a bound.
+ */
+static bool dso_libdw__walk_children(struct dso_libdw *dl, Dwarf_Die *die, int depth,
+				     long *walks, int *deepest)
+{
+	Dwarf_Die child;
+
+	if (dwarf_child(die, &child) != 0)
+		return true;
+	if (depth > UNIT_MAX_DEPTH)
+		return false;
+	if (depth > *deepest)
+		*deepest = depth;
+	do {
+		if (dwarf_tag(&child) == DW_TAG_imported_unit) {
+			Dwarf_Attribute attr;
+			Dwarf_Die unit;
+			long walk;
+
+			if (!dwarf_attr(&child, DW_AT_import, &attr) ||
+			    !dwarf_formref_die(&attr, &unit))
+				continue;
+			walk = dso_libdw__unit_walk(dl, &unit, depth);
+			if (walk < 0 || depth + (walk & 0xffff) > UNIT_MAX_DEPTH)
+				return false;
+			if (depth + (walk & 0xffff) > *deepest)
+				*deepest = depth + (walk & 0xffff);
+			*walks += walk >> 16;
+		} else if (dwarf_haschildren(&child) &&
+			   !dso_libdw__walk_children(dl, &child, depth + 1, walks, deepest)) {
+			return false;
+		}
+		if (*walks > UNIT_MAX_WALKS)
+			return false;
+	} while (dwarf_siblingof(&child, &child) == 0);
+	return true;
+}
+
+/* The walk of unit, whose DIE is at level depth: UNIT_WALK() or < 0. */
+static long dso_libdw__unit_walk(struct dso_libdw *dl, Dwarf_Die *unit, int depth)
+{
+	int deepest = depth;
+	long walk, walks = 1;
+
+	if (!dl->unit_walks) {
+		dl->unit_walks = hashmap__new(cu_funcs__hash, cu_funcs__equal, NULL);
+		if (IS_ERR(dl->unit_walks))
+			dl->unit_walks = NULL;
+	}
+	if (!dl->unit_walks)
+		return UNIT_REFUSED;
+	if (hashmap__find(dl->unit_walks, unit->addr, &walk))
+		return walk;
+	if (hashmap__add(dl->unit_walks, unit->addr, UNIT_BUSY))
+		return UNIT_REFUSED;
+	if (dso_libdw__walk_children(dl, unit, depth + 1, &walks, &deepest))
+		walk = UNIT_WALK(walks, deepest - depth);
+	else
+		walk = UNIT_REFUSED;
+	hashmap__set(dl->unit_walks, unit->addr, walk, NULL, NULL);
+	return walk;
+}
+
+/* Whether libdw may walk the unit of unit_die; said once per dso if not. */
+static bool dso_libdw__unit_walkable(struct dso_libdw *dl, Dwarf_Die *unit_die)
+{
+	Dwfl_Module *mod = NULL;
+	const char *name = NULL;
+
+	if (dso_libdw__unit_walk(dl, unit_die, 0) >= 0)
+		return true;
+	if (!dl->unit_refused) {
+		dl->unit_refused = true;
+		dwfl_getmodules(dl->dwfl, first_module, &mod, /*offset=*/0);
+		if (mod)
+			name = dwfl_module_info(mod, NULL, NULL, NULL, NULL, NULL, NULL, NULL);
+		pr_warning("%s: DWARF unit at %#lx nests deeper than %d levels, imports units more than %ld times or imports itself: no inline frames from it\n",
+			   name ?: "?", (unsigned long)dwarf_dieoffset(unit_die),
+			   UNIT_MAX_DEPTH, UNIT_MAX_WALKS);
+	}
+	return false;
+}
+
 /* The index of the CU, made on its first lookup; NULL without memory. */
 static struct cu_funcs *dso_libdw__cu_funcs(struct dso_libdw *dl, Dwarf_Die *cu_die)
 {
@@ -814,7 +959,7 @@ static struct cu_funcs *dso_libdw__cu_funcs(struct dso_libdw *dl, Dwarf_Die *cu_
 		return NULL;
 
 	if (!hashmap__find(dl->cu_funcs, cu_die->cu, &cf)) {
-		cf = cu_funcs__new(cu_die);
+		cf = cu_funcs__new(cu_die, dso_libdw__unit_walkable(dl, cu_die));
 		if (!cf || hashmap__add(dl->cu_funcs, cu_die->cu, cf)) {
 			cu_funcs__delete(cf);
 			return NULL;
@@ -927,7 +1072,8 @@ static const char *dso_libdw__qualified_name(struct dso_libdw *dl, Dwarf_Die *di
 	if (dwarf_hasattr(&decl, DW_AT_linkage_name) ||
 	    dwarf_hasattr(&decl, DW_AT_MIPS_linkage_name) ||
 	    !dwarf_diecu(&decl, &cu_die, NULL, NULL) ||
-	    !lang__is_cplusplus(dwarf_srclang(&cu_die)))
+	    !lang__is_cplusplus(dwarf_srclang(&cu_die)) ||
+	    !dso_libdw__unit_walkable(dl, &cu_die))
 		return NULL;
 
 	if (!dl->cxx_names) {
@@ -959,6 +1105,8 @@ static int libdw__walk_functions_at(struct dso_libdw *dl, Dwarf_Die *cu_die, Dwa
 
 	if (!cf)
 		return cu_walk_functions_at(cu_die, addr, callback, data);
+	if (cf->refused)
+		return -ENOENT;
 
 	range = cu_funcs__find(cf, addr);
 	if (!range || !dwarf_offdie(range->dwarf, range->die_off, &sp_die))
@@ -1297,6 +1445,7 @@ void dso__free_libdw(struct dso *dso)
 				free(cur->pvalue);
 			hashmap__free(dl->cxx_names);
 		}
+		hashmap__free(dl->unit_walks);
 #if !_ELFUTILS_PREREQ(0, 191)
 		cu_ranges__delete(dl->cu_ranges);
 #endif
@@ -1327,6 +1476,7 @@ static struct dso_libdw *dso__libdw_get(struct dso *dso)
 	void **userdatap;
 	Dwarf_Addr bias;
 	Dwfl *dwfl;
+	Elf *elf;
 	int fd;
 
 	if (dl)
@@ -1376,11 +1526,18 @@ static struct dso_libdw *dso__libdw_get(struct dso *dso)
 
 	/*
 	 * Why libdw found no DWARF is found out once per dso, here. A
-	 * decompression bomb: the dso has no source lines, and
-	 * libdw__addr2line() stops the other addr2line styles.
+	 * decompression bomb, in the module's file (checked here) or in its
+	 * debug file (libdw__debuginfo_checked()), is not given to libdw,
+	 * which would inflate it on opening its DWARF: the dso has no source
+	 * lines, and libdw__addr2line() stops the other addr2line styles.
 	 */
-	if (!dwfl_module_getdwarf(mod, &bias))
-		dl->dwarf = libdw__no_dwarf(mod);
+	elf = dwfl_module_getelf(mod, &bias);
+	if (elf && elf__has_compression_bomb(elf)) {
+		libdw__warn_bomb(path);
+		dl->dwarf = DWARF_REFUSED;
+	} else if (!dwfl_module_getdwarf(mod, &bias)) {
+		dl->dwarf = dl->debug_refused ? DWARF_REFUSED : libdw__no_dwarf(mod);
+	}
 	if (dl->dwarf == DWARF_REFUSED)
 		dso__set_has_srcline(dso, false);
 	return dl;

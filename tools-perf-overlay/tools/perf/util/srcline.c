@@ -194,15 +194,16 @@ static int addr2line(const char *dso_name, u64 addr, char **file, unsigned int *
 	int ret = 0;
 
 	/*
-	 * The file the styles but libdw are given, once per dso: a compressed
-	 * section claiming more than zlib can inflate it to would have LLVM,
-	 * libbfd or addr2line allocate what it claims. libdw checks the debug
-	 * file it finds itself (LIBDW_A2L_REFUSED).
+	 * The file the styles but libdw are given, once per dso: compressed
+	 * sections claiming more than they can or should inflate to
+	 * (elf__has_compression_bomb()) would have LLVM, libbfd or addr2line
+	 * allocate what they claim. libdw checks the debug file it finds
+	 * itself (LIBDW_A2L_REFUSED).
 	 */
 	if (recorded && !dso__a2l_bomb_checked(dso)) {
 		dso__set_a2l_bomb_checked(dso, true);
 		if (filename__has_compression_bomb(dso_name)) {
-			pr_warning("%s: compressed debug section inflating to more than zlib can, ignored\n",
+			pr_warning("%s: compressed debug sections inflating to more than perf allows, ignored\n",
 				   dso_name);
 			dso__set_has_srcline(dso, false);
 		}
