@@ -141,6 +141,14 @@ int symbol__disassemble_llvm(const char *filename, struct symbol *sym,
 	if (args->options->objdump_path)
 		return -1;
 
+	/*
+	 * LLVM's symbolizer, which gives the lines and branch target names
+	 * below, would inflate a decompression bomb: leave the file to the
+	 * next disassembler, which disassembles it without its source lines.
+	 */
+	if (filename__has_compression_bomb(filename))
+		return -1;
+
 	buf = dso__read_symbol(dso, filename, map, sym,
 			       &code_buf, &buf_len, &is_64bit);
 	if (buf == NULL)
