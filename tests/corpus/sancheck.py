@@ -109,13 +109,14 @@ def blocks(lines, valgrind):
     return out
 
 
-DEADLY = {'SEGV': 11, 'BUS': 7, 'FPE': 8, 'ILL': 4}
+DEADLY = {'SEGV': 11, 'BUS': 7, 'FPE': 8, 'ILL': 4, 'stack-overflow': 11}
 
 
 def main():
     valgrind = sys.argv[1] == '--valgrind'
     # --upstream-rc N: upstream's exit status on the same input; an ASan
-    # SEGV/BUS/FPE/ILL without a frame in the series' files, where upstream
+    # SEGV/BUS/FPE/ILL or stack overflow (a SEGV) without a frame in the
+    # series' files, where upstream
     # dies of that signal too, is upstream's crash: "known", exit status 2.
     up_rc = int(sys.argv[sys.argv.index('--upstream-rc') + 1]) \
         if '--upstream-rc' in sys.argv and sys.argv[sys.argv.index('--upstream-rc') + 1].isdigit() else None
@@ -135,7 +136,7 @@ def main():
             bad = bool(in_series) and not title.startswith(('Syscall', 'Process terminating'))
         elif title.startswith('ASAN'):
             bad = True
-            m = re.match(r'ASAN AddressSanitizer: (SEGV|BUS|FPE|ILL) ', title)
+            m = re.match(r'ASAN AddressSanitizer: (SEGV|BUS|FPE|ILL|stack-overflow) ', title)
             if m and not in_series and up_rc == 128 + DEADLY[m.group(1)]:
                 bad = False
                 known = True
