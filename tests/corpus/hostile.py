@@ -29,6 +29,8 @@ import subprocess
 import sys
 import zlib
 
+from elfsec import SHF_COMPRESSED, elf_sections
+
 A = argparse.ArgumentParser()
 A.add_argument('--rec', required=True)
 A.add_argument('--out', required=True)
@@ -395,26 +397,6 @@ def case(group, name, d, note, expect, edit=None, cgs=('fp',)):
 
 
 # --- ELF edits after linking -----------------------------------------------
-
-SHF_COMPRESSED = 0x800
-
-
-def elf_sections(b):
-    shoff, = struct.unpack_from('<Q', b, 0x28)
-    shentsize, shnum, shstrndx = struct.unpack_from('<HHH', b, 0x3a)
-    hdrs = []
-    for i in range(shnum):
-        ho = shoff + i * shentsize
-        name, typ, flags, addr, off, size = struct.unpack_from('<IIQQQQ', b, ho)
-        hdrs.append({'i': i, 'ho': ho, 'name_off': name, 'type': typ, 'flags': flags,
-                     'off': off, 'size': size})
-    stroff = hdrs[shstrndx]['off']
-    secs = {}
-    for s in hdrs:
-        s['name'] = b[stroff + s['name_off']:b.index(b'\0', stroff + s['name_off'])].decode()
-        secs[s['name']] = s
-    return secs
-
 
 def set_shdr(b, s, off=None, size=None, flags=None, name_off=None):
     if name_off is not None:
