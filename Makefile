@@ -9,9 +9,12 @@
 #             every patch of every series built at its position (tests/t-bisect.sh;
 #             make check: those of the first series) and valgrind (tests/t-robust.sh)
 # make bench  the full benchmark (all candles), a markdown table
+# make fuzz   libFuzzer on perf's libdw srcline and inline frame code
+#             (scripts/fuzz.sh, FUZZ_SECONDS=300): an ASan+UBSan clang build,
+#             findings in work/fuzz/crashes; not part of make check
 # make export re-export patches/ and tools-perf-overlay/ from the work branch
 SHELL := /bin/bash
-.PHONY: all deps base apply build build-asan check check-full bench bench-default export checkpatch clean
+.PHONY: all deps base apply build build-asan check check-full bench bench-default fuzz export checkpatch clean
 
 all: build bench-default
 
@@ -45,6 +48,10 @@ bench-default: build
 
 bench: build
 	scripts/bench.sh all
+
+FUZZ_SECONDS ?= 300
+fuzz: apply
+	scripts/fuzz.sh $(FUZZ_SECONDS)
 
 export:
 	scripts/export.sh
