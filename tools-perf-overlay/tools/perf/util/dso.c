@@ -1711,6 +1711,7 @@ struct dso *dso__new_id(const char *name, const struct dso_id *id)
 		dso->needs_swap = DSO_SWAP__UNSET;
 		dso->comp = COMP_ID__NONE;
 		mutex_init(&dso->lock);
+		mutex_init(&dso->srcline_lock);
 		refcount_set(&dso->refcnt, 1);
 		data = &dso->data;
 		data->cache = RB_ROOT;
@@ -1760,6 +1761,7 @@ void dso__delete(struct dso *dso)
 	dso__free_libdw(dso);
 	dso__free_symsrc_filename(dso);
 	nsinfo__zput(RC_CHK_ACCESS(dso)->nsinfo);
+	mutex_destroy(dso__srcline_lock(dso));
 	mutex_destroy(dso__lock(dso));
 	RC_CHK_FREE(dso);
 }

@@ -286,6 +286,13 @@ struct auxtrace_cache;
 
 DECLARE_RC_STRUCT(dso) {
 	struct mutex	 lock;
+	/*
+	 * The dso's source line state (srcline.c): libdw's Dwfl and what
+	 * libdw.c learnt of the DWARF (libdw), the addr2line child or
+	 * libbfd's handle (a2l), the failure count and the flags below.
+	 * Taken for each lookup, before srcline__lock() where both are.
+	 */
+	struct mutex	 srcline_lock;
 	struct dsos	 *dsos;
 	struct rb_root_cached symbols;
 	struct symbol	 **symbol_names;
@@ -340,8 +347,8 @@ DECLARE_RC_STRUCT(dso) {
 	bool		 sorted_by_name;
 	bool		 loaded;
 	/*
-	 * Not bit fields: they are set under srcline__lock() while other
-	 * threads read the bits around them.
+	 * Not bit fields: they are set under the dso's srcline_lock while
+	 * other threads read the bits around them.
 	 */
 	bool		 has_srcline;
 	/* srcline.c: whether the file given to addr2line styles was checked */
@@ -652,6 +659,11 @@ static inline void dso__set_loaded(struct dso *dso)
 static inline struct mutex *dso__lock(struct dso *dso)
 {
 	return &RC_CHK_ACCESS(dso)->lock;
+}
+
+static inline struct mutex *dso__srcline_lock(struct dso *dso)
+{
+	return &RC_CHK_ACCESS(dso)->srcline_lock;
 }
 
 static inline const char *dso__long_name(const struct dso *dso)

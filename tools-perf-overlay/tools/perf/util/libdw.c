@@ -435,7 +435,8 @@ void libdw__end_dwfl(Dwfl *dwfl)
  * The srcline state of a dso (dso->libdw): the Dwfl that has the dso as its
  * only module, what the lookups learnt about its DWARF, and the index of the
  * subprograms of each CU an address was looked up in. Made on first use and
- * used under srcline__lock(); freed with the dso.
+ * used under the dso's srcline lock (dso__srcline_lock()); freed with the
+ * dso.
  */
 struct dso_libdw {
 	Dwfl		*dwfl;
@@ -707,8 +708,8 @@ static int libdw__debuginfo_checked(struct dso *dso, int fd, char **debuginfo_fi
  * ranges are found too; the first subprogram in dwarf_getfuncs() order
  * wins, as in die_find_realfunc(). Bound: the subprogram ranges of the CUs
  * looked up, 48 bytes each, built on the first lookup in a CU. Lifetime:
- * the dso's Dwfl (dso__free_libdw()). Locking: srcline__lock(), as the
- * Dwfl.
+ * the dso's Dwfl (dso__free_libdw()). Locking: the dso's srcline lock, as
+ * the Dwfl.
  */
 struct cu_func_range {
 	Dwarf_Addr	start, end;	/* [start, end) */
@@ -1134,7 +1135,7 @@ static int libdw__walk_functions_at(struct dso_libdw *dl, Dwarf_Die *cu_die, Dwa
  * opens the one before or the one after. A cache that can't be written (read
  * only, full) leaves the copy out: -v says so, the DWARF is inflated each run
  * as it is without a copy. No locking: made with the dso's Dwfl, under
- * srcline__lock(), and written when the dso has no other user.
+ * dso__srcline_lock(), and written when the dso has no other user.
  *
  * Only ET_EXEC and ET_DYN files with ELF compressed sections (SHF_COMPRESSED):
  * libdwfl relocates the DWARF of ET_REL files in memory, and names don't
@@ -1549,7 +1550,7 @@ out_free:
 	return NULL;
 }
 
-/* The dso's Dwfl, made on first use. Under srcline__lock(). */
+/* The dso's Dwfl, made on first use. Under dso__srcline_lock(). */
 static Dwfl *dso__libdw_dwfl(struct dso *dso)
 {
 	struct dso_libdw *dl = dso__libdw_get(dso);
@@ -1602,8 +1603,8 @@ Dwarf_Frame *dso__libdw_frame(struct dso *dso, u64 addr)
 	Dwarf_CFI *cfi;
 	u64 pc;
 
-	/* The Dwfl srcline uses, see srcline__lock(). */
-	mutex_lock(srcline__lock());
+	/* The Dwfl srcline uses, under the dso's srcline lock. */
+	mutex_lock(dso__srcline_lock(dso));
 	mod = dso__libdw_module(dso, addr, &pc);
 	if (!mod) {
 		pr_debug("%s(): no module for %#" PRIx64 " in %s\n", __func__, addr,
@@ -1618,7 +1619,7 @@ Dwarf_Frame *dso__libdw_frame(struct dso *dso, u64 addr)
 		frame = libdw__cfi_frame(cfi, bias, pc);
 	}
 out:
-	mutex_unlock(srcline__lock());
+	mutex_unlock(dso__srcline_lock(dso));
 	return frame;
 }
 

@@ -37,7 +37,7 @@ enum {
  *
  * This function initializes a Dwfl context for the DSO if not already present,
  * finds the source line information for the given address, and optionally
- * resolves inline function call chains. Called with srcline__lock() held.
+ * resolves inline function call chains. Called with dso__srcline_lock() held.
  *
  * Returns 1 on success (found), 0 on failure (not found: another style may
  * find it), and a negative LIBDW_A2L_ reason when no other style would.

@@ -23,12 +23,14 @@ bool srcline_full_filename;
  * perf top resolves source lines and inline frames in two threads, the one
  * processing the samples (inline frames and source lines of call chains)
  * and the one showing them (the srcline sort key, annotate). The addr2line
- * styles keep state per dso that they don't lock: libdw's Dwfl, LLVM's and
- * libbfd's handles, the addr2line child and its pipes, the dso's count of
- * failed lookups; and the default list of styles is set on first use. One
- * lookup at a time, in any dso, under this lock. annotate's LLVM
- * disassembler takes it too, for the LLVM symbolizer it shares with the
- * llvm style.
+ * styles keep state per dso that they don't lock: libdw's Dwfl, libbfd's
+ * handle, the addr2line child and its pipes, the dso's count of failed
+ * lookups: one lookup at a time in a dso, under its srcline lock
+ * (dso__srcline_lock()). The first lookup in a dso may open and inflate
+ * its debug file: the other thread waits for it only if it looks up in the
+ * same dso. LLVM's symbolizer is one for all dsos: its lookups are under
+ * srcline__lock() too, taken after the dso's lock, as annotate's LLVM
+ * disassembler takes it for the symbolizer it shares with the llvm style.
  */
 static struct mutex srcline_mutex;
 
@@ -184,12 +186,44 @@ static bool addr2line__file_is_recorded(const char *dso_name, struct dso *dso)
 	return !dso__a2l_other_build(dso);
 }
 
+/* The styles tried are perf's default, not a list the user asked for. */
+static bool default_styles;
+
+static void addr2line__default_styles(void)
+{
+	int i = 0;
+
+	if (symbol_conf.addr2line_style[0] != A2L_STYLE_UNKNOWN)
+		return;
+
+	default_styles = true;
+
+	/* Default addr2line fallback order. */
+#ifdef HAVE_LIBDW_SUPPORT
+	symbol_conf.addr2line_style[i++] = A2L_STYLE_LIBDW;
+#endif
+#ifdef HAVE_LIBLLVM_SUPPORT
+	symbol_conf.addr2line_style[i++] = A2L_STYLE_LLVM;
+#endif
+#ifdef HAVE_LIBBFD_SUPPORT
+	symbol_conf.addr2line_style[i++] = A2L_STYLE_LIBBFD;
+#endif
+#ifndef HAVE_LIBDW_SUPPORT
+	/*
+	 * With libdw, forking addr2line for an address that libdw,
+	 * LLVM and libbfd could not resolve only reads the same files
+	 * again, in a process of its own per DSO: ask for it with
+	 * addr2line.style.
+	 */
+	symbol_conf.addr2line_style[i++] = A2L_STYLE_CMD;
+#endif
+}
+
 static int addr2line(const char *dso_name, u64 addr, char **file, unsigned int *line_nr,
 		     struct dso *dso, bool unwind_inlines, struct inline_node *node,
 		     struct symbol *sym)
 {
-	/* The styles tried are perf's default, not a list the user asked for. */
-	static bool default_styles;
+	static pthread_once_t styles_once = PTHREAD_ONCE_INIT;
 	bool recorded = addr2line__file_is_recorded(dso_name, dso);
 	int ret = 0;
 
@@ -211,31 +245,7 @@ static int addr2line(const char *dso_name, u64 addr, char **file, unsigned int *
 	if (!dso__has_srcline(dso))
 		return 0;
 
-	if (symbol_conf.addr2line_style[0] == A2L_STYLE_UNKNOWN) {
-		int i = 0;
-
-		default_styles = true;
-
-		/* Default addr2line fallback order. */
-#ifdef HAVE_LIBDW_SUPPORT
-		symbol_conf.addr2line_style[i++] = A2L_STYLE_LIBDW;
-#endif
-#ifdef HAVE_LIBLLVM_SUPPORT
-		symbol_conf.addr2line_style[i++] = A2L_STYLE_LLVM;
-#endif
-#ifdef HAVE_LIBBFD_SUPPORT
-		symbol_conf.addr2line_style[i++] = A2L_STYLE_LIBBFD;
-#endif
-#ifndef HAVE_LIBDW_SUPPORT
-		/*
-		 * With libdw, forking addr2line for an address that libdw,
-		 * LLVM and libbfd could not resolve only reads the same files
-		 * again, in a process of its own per DSO: ask for it with
-		 * addr2line.style.
-		 */
-		symbol_conf.addr2line_style[i++] = A2L_STYLE_CMD;
-#endif
-	}
+	pthread_once(&styles_once, addr2line__default_styles);
 
 	for (size_t i = 0; i < ARRAY_SIZE(symbol_conf.addr2line_style); i++) {
 		/* libdw finds its own file, the others read dso_name. */
@@ -257,8 +267,10 @@ static int addr2line(const char *dso_name, u64 addr, char **file, unsigned int *
 				return 0;
 			break;
 		case A2L_STYLE_LLVM:
+			mutex_lock(srcline__lock());
 			ret = llvm__addr2line(dso_name, addr, file, line_nr, dso, unwind_inlines,
 					      node, sym);
+			mutex_unlock(srcline__lock());
 			break;
 		case A2L_STYLE_LIBBFD:
 			ret = libbfd__addr2line(dso_name, addr, file, line_nr, dso, unwind_inlines,
@@ -337,10 +349,10 @@ static struct inline_node *addr2inlines(const char *dso_name, u64 addr,
 	INIT_LIST_HEAD(&node->val);
 	node->addr = addr;
 
-	mutex_lock(srcline__lock());
+	mutex_lock(dso__srcline_lock(dso));
 	addr2line(dso_name, addr, /*file=*/NULL, /*line_nr=*/NULL, dso,
 		  /*unwind_inlines=*/true, node, sym);
-	mutex_unlock(srcline__lock());
+	mutex_unlock(dso__srcline_lock(dso));
 
 	return node;
 }
@@ -360,7 +372,7 @@ char *__get_srcline(struct dso *dso, u64 addr, struct symbol *sym,
 	char *srcline;
 	const char *dso_name;
 
-	mutex_lock(srcline__lock());
+	mutex_lock(dso__srcline_lock(dso));
 	if (!dso__has_srcline(dso))
 		goto out_unlock;
 
@@ -379,7 +391,7 @@ char *__get_srcline(struct dso *dso, u64 addr, struct symbol *sym,
 		goto out_err;
 
 	dso__set_a2l_fails(dso, 0);
-	mutex_unlock(srcline__lock());
+	mutex_unlock(dso__srcline_lock(dso));
 
 	return srcline;
 
@@ -390,7 +402,7 @@ out_err:
 		dso__free_a2l(dso);
 	}
 out_unlock:
-	mutex_unlock(srcline__lock());
+	mutex_unlock(dso__srcline_lock(dso));
 	if (!show_addr)
 		return (show_sym && sym) ?
 			    strndup(sym->name, sym->namelen) : SRCLINE_UNKNOWN;
@@ -410,7 +422,7 @@ char *get_srcline_split(struct dso *dso, u64 addr, unsigned *line)
 	char *file = NULL;
 	const char *dso_name;
 
-	mutex_lock(srcline__lock());
+	mutex_lock(dso__srcline_lock(dso));
 	if (!dso__has_srcline(dso))
 		goto out_unlock;
 
@@ -423,7 +435,7 @@ char *get_srcline_split(struct dso *dso, u64 addr, unsigned *line)
 		goto out_err;
 
 	dso__set_a2l_fails(dso, 0);
-	mutex_unlock(srcline__lock());
+	mutex_unlock(dso__srcline_lock(dso));
 	return file;
 
 out_err:
@@ -433,7 +445,7 @@ out_err:
 		dso__free_a2l(dso);
 	}
 out_unlock:
-	mutex_unlock(srcline__lock());
+	mutex_unlock(dso__srcline_lock(dso));
 	return NULL;
 }
 

@@ -11,7 +11,7 @@ struct mutex;
 struct symbol;
 
 extern bool srcline_full_filename;
-/* Serializes the addr2line styles' lookups, see srcline.c. */
+/* Serializes LLVM's symbolizer, one for all dsos: see srcline.c. */
 struct mutex *srcline__lock(void);
 char *get_srcline(struct dso *dso, u64 addr, struct symbol *sym,
 		  bool show_sym, bool show_addr, u64 ip);
