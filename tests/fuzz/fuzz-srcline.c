@@ -41,9 +41,9 @@ int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 static char fuzz_dir[64];
+static char fuzz_file[96];
 /* FUZZ_SRCLINE_VERBOSE=1: print what each lookup found, to check the harness. */
 static bool fuzz_verbose;
-static char fuzz_file[96];
 
 struct fuzz_sym {
 	u64	start;
@@ -52,6 +52,12 @@ struct fuzz_sym {
 	u8	type;
 	char	name[64];
 };
+
+static void fuzz_cleanup(void)
+{
+	unlink(fuzz_file);
+	rmdir(fuzz_dir);
+}
 
 int LLVMFuzzerInitialize(int *argc __maybe_unused, char ***argv __maybe_unused)
 {
@@ -64,10 +70,13 @@ int LLVMFuzzerInitialize(int *argc __maybe_unused, char ***argv __maybe_unused)
 	}
 	/* The name of a library, so that nothing takes it for a kernel or a map. */
 	snprintf(fuzz_file, sizeof(fuzz_file), "%s/libfuzz.so", fuzz_dir);
+	atexit(fuzz_cleanup);
 	/* A build-id cache of our own, and nothing kept in it. */
 	snprintf(cache, sizeof(cache), "%s/debug", fuzz_dir);
 	set_buildid_dir(cache);
 	buildid_uncompressed_debug = 0;
+	/* libdwfl asks debuginfod for a missing debug file: not the network. */
+	unsetenv("DEBUGINFOD_URLS");
 
 	fuzz_verbose = getenv("FUZZ_SRCLINE_VERBOSE") != NULL;
 	verbose = fuzz_verbose ? 1 : -1;
