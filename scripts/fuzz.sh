@@ -66,6 +66,8 @@ flock "$LOCK" nice -n 10 clang "${CFL[@]}" -fsanitize=fuzzer,address,undefined \
 	cat "$OUT/link.log" >&2; echo "fuzz: link FAILED" >&2; exit 1; }
 [ "${FUZZ_BUILD_ONLY:-}" = 1 ] && exit 0
 
+# Afresh: what a run adds goes to the corpus, not here.
+rm -rf "$FZ/seeds"
 nice -n 10 "$TOP/tests/fuzz/seeds.sh" "$FZ/seeds"
 
 # Leaks in libdw and libelf are not perf's: tests/fuzz/lsan.supp.
