@@ -4,6 +4,7 @@
 #include "debug.h"
 #include "dso.h"
 #include "map.h"
+#include "maps.h"
 #include "mutex.h"
 #include "namespaces.h"
 #include "srcline.h"
@@ -112,6 +113,35 @@ symbol_lookup_callback(void *disinfo, uint64_t value,
 	*ref_type = LLVMDisassembler_ReferenceType_InOut_None;
 	return NULL;
 }
+
+/*
+ * The symbol a branch goes to, from perf's symbols of the map, as the
+ * capstone disassembler names its targets: LLVM's symbolizer would read
+ * the DWARF of the whole unit for it.
+ */
+static int branch_target_name(struct map *map, u64 objdump_addr, char *buf, size_t len)
+{
+	struct map *found_map = NULL;
+	struct symbol *sym;
+	u64 addr = map__objdump_2mem(map, objdump_addr);
+	int n = 0;
+
+	if (dso__kernel(map__dso(map))) {
+		/* The kernel maps can be split into sections. */
+		found_map = maps__find(map__kmaps(map), addr);
+		if (!found_map)
+			return 0;
+		map = found_map;
+	}
+	addr = map__map_ip(map, addr);
+	sym = map__find_symbol(map, addr);
+	if (sym && addr == sym->start)
+		n = scnprintf(buf, len, " <%s>", sym->name);
+	else if (sym)
+		n = scnprintf(buf, len, " <%s+%#" PRIx64 ">", sym->name, addr - sym->start);
+	map__put(found_map);
+	return n;
+}
 #endif
 
 int symbol__disassemble_llvm(const char *filename, struct symbol *sym,
@@ -142,9 +172,9 @@ int symbol__disassemble_llvm(const char *filename, struct symbol *sym,
 		return -1;
 
 	/*
-	 * LLVM's symbolizer, which gives the lines and branch target names
-	 * below, would inflate a decompression bomb: leave the file to the
-	 * next disassembler, which disassembles it without its source lines.
+	 * LLVM's symbolizer, which names the data addresses below, would
+	 * inflate a decompression bomb: leave the file to the next
+	 * disassembler, which disassembles it without its source lines.
 	 */
 	if (filename__has_compression_bomb(filename))
 		return -1;
@@ -225,21 +255,10 @@ int symbol__disassemble_llvm(const char *filename, struct symbol *sym,
 			goto err;
 		disasm_len = strlen(disasm_buf);
 
-		if (storage.branch_addr != 0) {
-			char *name;
-
-			/* LLVM's symbolizer is srcline's too, see srcline__lock(). */
-			mutex_lock(srcline__lock());
-			name = llvm_name_for_code(dso, filename, storage.branch_addr);
-			mutex_unlock(srcline__lock());
-			if (name != NULL) {
-				disasm_len += scnprintf(disasm_buf + disasm_len,
-							sizeof(disasm_buf) -
-								disasm_len,
-							" <%s>", name);
-				free(name);
-			}
-		}
+		if (storage.branch_addr != 0)
+			disasm_len += branch_target_name(map, storage.branch_addr,
+							 disasm_buf + disasm_len,
+							 sizeof(disasm_buf) - disasm_len);
 		if (storage.pcrel_load_addr != 0) {
 			char *name;
 
@@ -266,10 +285,7 @@ int symbol__disassemble_llvm(const char *filename, struct symbol *sym,
 		args->fileloc = NULL;
 		args->ms->sym = sym;
 
-		mutex_lock(srcline__lock());
-		llvm_addr2line(filename, pc, &args->fileloc,
-			       (unsigned int *)&args->line_nr, false, NULL);
-		mutex_unlock(srcline__lock());
+		args->fileloc = get_srcline_split(dso, pc, (unsigned int *)&args->line_nr);
 
 		dl = disasm_line__new(args);
 		if (dl == NULL)
