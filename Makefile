@@ -9,9 +9,10 @@
 #             every patch of every series built at its position (tests/t-bisect.sh;
 #             make check: those of the first series) and valgrind (tests/t-robust.sh)
 # make bench  the full benchmark (all candles), a markdown table
-# make fuzz   libFuzzer on perf's libdw srcline and inline frame code
-#             (scripts/fuzz.sh, FUZZ_SECONDS=300): an ASan+UBSan clang build,
-#             findings in work/fuzz/crashes; not part of make check
+# make fuzz   libFuzzer on perf's libdw srcline and inline frame code and on
+#             its libdw DWARF unwinder (scripts/fuzz.sh, FUZZ_SECONDS=300 split
+#             between them, FUZZ_WHICH=all|srcline|unwind): an ASan+UBSan clang
+#             build, findings in work/fuzz/<name>/crashes; not part of make check
 # make export re-export patches/ and tools-perf-overlay/ from the work branch
 SHELL := /bin/bash
 .PHONY: all deps base apply build build-asan check check-full bench bench-default fuzz export checkpatch clean
@@ -50,8 +51,9 @@ bench: build
 	scripts/bench.sh all
 
 FUZZ_SECONDS ?= 300
+FUZZ_WHICH ?= all
 fuzz: apply
-	scripts/fuzz.sh $(FUZZ_SECONDS)
+	scripts/fuzz.sh $(FUZZ_SECONDS) $(FUZZ_WHICH)
 
 export:
 	scripts/export.sh
