@@ -39,8 +39,13 @@
  * past its end when the table's last string has no NUL: heap buffer
  * overflows, or a SEGV far from the table. Inputs whose .symtab, .dynsym
  * or section headers would do that are skipped (fuzz_known_bad()), so that
- * the fuzzer gets past symbol loading to the unwinder;
- * FUZZ_UNWIND_KNOWN=1 runs them.
+ * the fuzzer gets past symbol loading to the unwinder. Skipped too: a
+ * .plt.got larger than the file, as dso__synthesize_plt_got_symbols() makes
+ * a symbol per sh_entsize of its sh_size, unchecked: a huge sh_size takes
+ * all the time and memory there is. And a relocation whose symbol index is
+ * past its symbol table: dso__synthesize_plt_symbols() does not check
+ * gelf_getsym() and takes the name of an uninitialized GElf_Sym.
+ * FUZZ_UNWIND_KNOWN=1 runs them all.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -161,6 +166,35 @@ static bool fuzz_unterminated(const Elf_Data *strs)
 	       (!strs->d_buf || ((const char *)strs->d_buf)[strs->d_size - 1]);
 }
 
+/* Whether a relocation's symbol index is past its symbol table. */
+static bool fuzz_bad_rel(Elf *elf, Elf_Scn *scn, const GElf_Shdr *shdr)
+{
+	Elf_Scn *symscn = elf_getscn(elf, shdr->sh_link);
+	Elf_Data *rel = elf_getdata(scn, NULL), *syms;
+	GElf_Shdr symshdr;
+	size_t nr_syms;
+
+	if (!rel || !symscn || !gelf_getshdr(symscn, &symshdr) || !symshdr.sh_entsize)
+		return false;
+	syms = elf_getdata(symscn, NULL);
+	nr_syms = syms ? syms->d_size / symshdr.sh_entsize : 0;
+	for (int i = 0; ; i++) {
+		GElf_Rela rela;
+		GElf_Rel r;
+
+		if (shdr->sh_type == SHT_RELA) {
+			if (!gelf_getrela(rel, i, &rela))
+				break;
+			r.r_info = rela.r_info;
+		} else if (!gelf_getrel(rel, i, &r)) {
+			break;
+		}
+		if (GELF_R_SYM(r.r_info) >= nr_syms)
+			return true;
+	}
+	return false;
+}
+
 /*
  * Whether a section's name (in the string table of e_shstrndx, as perf
  * reads it), or a symbol of a .symtab or .dynsym, has a name out of its
@@ -187,7 +221,12 @@ static bool fuzz_known_bad(const uint8_t *data, size_t size)
 	while (!bad && (scn = elf_nextscn(elf, scn)) != NULL) {
 		GElf_Shdr sh;
 
-		if (secstrs && gelf_getshdr(scn, &sh) && sh.sh_name >= secstrs->d_size)
+		if (!secstrs || !gelf_getshdr(scn, &sh))
+			continue;
+		if (sh.sh_name >= secstrs->d_size)
+			bad = true;
+		else if (!strcmp((const char *)secstrs->d_buf + sh.sh_name, ".plt.got") &&
+			 sh.sh_size > size)
 			bad = true;
 	}
 	scn = NULL;
@@ -198,8 +237,13 @@ static bool fuzz_known_bad(const uint8_t *data, size_t size)
 		GElf_Sym sym;
 
 		if (!gelf_getshdr(scn, &shdr) ||
-		    (shdr.sh_type != SHT_SYMTAB && shdr.sh_type != SHT_DYNSYM))
+		    (shdr.sh_type != SHT_SYMTAB && shdr.sh_type != SHT_DYNSYM &&
+		     shdr.sh_type != SHT_REL && shdr.sh_type != SHT_RELA))
 			continue;
+		if (shdr.sh_type == SHT_REL || shdr.sh_type == SHT_RELA) {
+			bad = fuzz_bad_rel(elf, scn, &shdr);
+			continue;
+		}
 		syms = elf_getdata(scn, NULL);
 		str = elf_getscn(elf, shdr.sh_link);
 		strs = str ? elf_getdata(str, NULL) : NULL;
