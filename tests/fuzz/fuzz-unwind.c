@@ -42,9 +42,12 @@
  * the fuzzer gets past symbol loading to the unwinder. Skipped too: a
  * .plt.got larger than the file, as dso__synthesize_plt_got_symbols() makes
  * a symbol per sh_entsize of its sh_size, unchecked: a huge sh_size takes
- * all the time and memory there is. And a relocation whose symbol index is
- * past its symbol table: dso__synthesize_plt_symbols() does not check
- * gelf_getsym() and takes the name of an uninitialized GElf_Sym.
+ * all the time and memory there is. And a relocation whose symbol can't be
+ * read (an index past its symbol table, a table of another type):
+ * dso__synthesize_plt_symbols() and get_plt_got_name() do not check
+ * gelf_getsym() and take the name of an uninitialized GElf_Sym. And a
+ * .symtab or .dynsym with sh_entsize 0: dso__load_sym_internal() divides
+ * by it.
  * FUZZ_UNWIND_KNOWN=1 runs them all.
  */
 #include <errno.h>
@@ -166,20 +169,21 @@ static bool fuzz_unterminated(const Elf_Data *strs)
 	       (!strs->d_buf || ((const char *)strs->d_buf)[strs->d_size - 1]);
 }
 
-/* Whether a relocation's symbol index is past its symbol table. */
+/*
+ * Whether a relocation's symbol can't be read: its index is past its
+ * symbol table, or the table is of another type.
+ */
 static bool fuzz_bad_rel(Elf *elf, Elf_Scn *scn, const GElf_Shdr *shdr)
 {
 	Elf_Scn *symscn = elf_getscn(elf, shdr->sh_link);
-	Elf_Data *rel = elf_getdata(scn, NULL), *syms;
-	GElf_Shdr symshdr;
-	size_t nr_syms;
+	Elf_Data *rel = elf_getdata(scn, NULL);
+	Elf_Data *syms = symscn ? elf_getdata(symscn, NULL) : NULL;
 
-	if (!rel || !symscn || !gelf_getshdr(symscn, &symshdr) || !symshdr.sh_entsize)
+	if (!rel)
 		return false;
-	syms = elf_getdata(symscn, NULL);
-	nr_syms = syms ? syms->d_size / symshdr.sh_entsize : 0;
 	for (int i = 0; ; i++) {
 		GElf_Rela rela;
+		GElf_Sym sym;
 		GElf_Rel r;
 
 		if (shdr->sh_type == SHT_RELA) {
@@ -189,7 +193,8 @@ static bool fuzz_bad_rel(Elf *elf, Elf_Scn *scn, const GElf_Shdr *shdr)
 		} else if (!gelf_getrel(rel, i, &r)) {
 			break;
 		}
-		if (GELF_R_SYM(r.r_info) >= nr_syms)
+		/* Past the table, or a table libelf does not read as symbols. */
+		if (!syms || !gelf_getsym(syms, GELF_R_SYM(r.r_info), &sym))
 			return true;
 	}
 	return false;
@@ -243,6 +248,11 @@ static bool fuzz_known_bad(const uint8_t *data, size_t size)
 		if (shdr.sh_type == SHT_REL || shdr.sh_type == SHT_RELA) {
 			bad = fuzz_bad_rel(elf, scn, &shdr);
 			continue;
+		}
+		/* dso__load_sym_internal() divides sh_size by it. */
+		if (!shdr.sh_entsize) {
+			bad = true;
+			break;
 		}
 		syms = elf_getdata(scn, NULL);
 		str = elf_getscn(elf, shdr.sh_link);
