@@ -134,16 +134,30 @@ static bool elf_sym__filter(GElf_Sym *sym)
 	return elf_sym__is_function(sym) || elf_sym__is_object(sym);
 }
 
+/*
+ * The string at offset off of a string table, "" when the offset is past
+ * the table or the table does not end with a NUL: names in a crafted or
+ * damaged file don't make perf read outside what libelf read.
+ */
+static inline const char *elf_strtab__str(const Elf_Data *strs, size_t off)
+{
+	const char *str = strs->d_buf;
+
+	if (!str || off >= strs->d_size || str[strs->d_size - 1] != '\0')
+		return "";
+	return str + off;
+}
+
 static inline const char *elf_sym__name(const GElf_Sym *sym,
 					const Elf_Data *symstrs)
 {
-	return symstrs->d_buf + sym->st_name;
+	return elf_strtab__str(symstrs, sym->st_name);
 }
 
 static inline const char *elf_sec__name(const GElf_Shdr *shdr,
 					const Elf_Data *secstrs)
 {
-	return secstrs->d_buf + shdr->sh_name;
+	return elf_strtab__str(secstrs, shdr->sh_name);
 }
 
 static inline int elf_sec__is_text(const GElf_Shdr *shdr,
@@ -646,15 +660,19 @@ static bool get_plt_got_name(GElf_Shdr *shdr, size_t i,
 {
 	struct rela_dyn vi, *vr;
 	const char *sym_name;
+	u8 entry[16] = { 0 };
 	char *demangled;
 	GElf_Sym sym;
 	bool result;
 	u32 disp;
 
-	if (!di->sorted)
+	if (!di->sorted || !di->plt_got_data->d_buf || i >= di->plt_got_data->d_size)
 		return false;
 
-	disp = get_x86_64_plt_disp(di->plt_got_data->d_buf + i);
+	/* get_x86_64_plt_disp() reads up to 11 bytes: none past the section. */
+	memcpy(entry, di->plt_got_data->d_buf + i,
+	       min_t(size_t, sizeof(entry), di->plt_got_data->d_size - i));
+	disp = get_x86_64_plt_disp(entry);
 	if (!disp)
 		return false;
 
@@ -667,7 +685,8 @@ static bool get_plt_got_name(GElf_Shdr *shdr, size_t i,
 		return false;
 
 	/* Get the associated symbol */
-	gelf_getsym(di->dynsym_data, vr->sym_idx, &sym);
+	if (!gelf_getsym(di->dynsym_data, vr->sym_idx, &sym))
+		return false;
 	sym_name = elf_sym__name(&sym, di->dynstr_data);
 	demangled = dso__demangle_sym(di->dso, /*kmodule=*/0, sym_name);
 	if (demangled != NULL)
@@ -688,6 +707,7 @@ static int dso__synthesize_plt_got_symbols(struct dso *dso, Elf *elf,
 {
 	struct rela_dyn_info di = { .dso = dso };
 	struct symbol *sym;
+	Elf_Data *data;
 	GElf_Shdr shdr;
 	Elf_Scn *scn;
 	int err = -1;
@@ -695,6 +715,10 @@ static int dso__synthesize_plt_got_symbols(struct dso *dso, Elf *elf,
 
 	scn = elf_section_by_name(elf, ehdr, &shdr, ".plt.got", NULL);
 	if (!scn || !shdr.sh_entsize)
+		return 0;
+	/* One symbol per entry: as many as the file holds, not as sh_size says. */
+	data = elf_getdata(scn, NULL);
+	if (!data || !data->d_buf || data->d_size < shdr.sh_size)
 		return 0;
 
 	if (ehdr->e_machine == EM_X86_64)
@@ -838,7 +862,10 @@ int dso__synthesize_plt_symbols(struct dso *dso, struct symsrc *ss)
 	if (symstrs->d_size == 0)
 		goto out_elf_end;
 
-	ri.nr_entries = shdr_rel_plt.sh_size / shdr_rel_plt.sh_entsize;
+	if (!shdr_rel_plt.sh_entsize)
+		goto out_elf_end;
+	ri.nr_entries = min_t(u64, shdr_rel_plt.sh_size, ri.reldata->d_size) /
+			 shdr_rel_plt.sh_entsize;
 
 	ri.is_rela = shdr_rel_plt.sh_type == SHT_RELA;
 
@@ -864,7 +891,9 @@ int dso__synthesize_plt_symbols(struct dso *dso, struct symsrc *ss)
 		const char *elf_name = NULL;
 		char *demangled = NULL;
 
-		gelf_getsym(syms, get_rel_symidx(&ri, idx), &sym);
+		/* An index past the table names the entry by its offset. */
+		if (!gelf_getsym(syms, get_rel_symidx(&ri, idx), &sym))
+			memset(&sym, 0, sizeof(sym));
 
 		elf_name = elf_sym__name(&sym, symstrs);
 		demangled = dso__demangle_sym(dso, /*kmodule=*/0, elf_name);
@@ -1708,7 +1737,10 @@ dso__load_sym_internal(struct dso *dso, struct map *map, struct symsrc *syms_ss,
 	if (secstrs_sym == NULL)
 		goto out_elf_end;
 
-	nr_syms = shdr.sh_size / shdr.sh_entsize;
+	/* Whole symbols, within what libelf read of the table. */
+	if (shdr.sh_entsize != gelf_fsize(elf, ELF_T_SYM, 1, EV_CURRENT))
+		goto out_elf_end;
+	nr_syms = min_t(u64, shdr.sh_size, syms->d_size) / shdr.sh_entsize;
 
 	memset(&sym, 0, sizeof(sym));
 
