@@ -32,7 +32,8 @@ ASAN_ENV=(PERF_CONFIG="$CONF"
 	ASAN_OPTIONS=detect_leaks=1:halt_on_error=0:abort_on_error=0:allocator_may_return_null=1:max_allocation_size_mb=4096:hard_rss_limit_mb=6144
 	UBSAN_OPTIONS=print_stacktrace=1)
 GROUPS_=("crafted DWARF (.debug_info)" "crafted line programs (.debug_line)"
-	"crafted CFI (.eh_frame)" "crafted sections (bombs, repeated names, overlaps)")
+	"crafted CFI (.eh_frame)" "crafted sections (bombs, repeated names, overlaps)"
+	"crafted symbol, string and PLT tables")
 
 ktap_print_header
 ktap_set_plan ${#GROUPS_[@]}

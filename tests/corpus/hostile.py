@@ -502,6 +502,42 @@ def offset_past_eof(path, name):
     put(path, b)
 
 
+def sym_name_past(path):
+    """A function symbol of .symtab (not hostile_spin) named 2 GiB past .strtab."""
+    b = bytearray(open(path, 'rb').read())
+    secs = elf_sections(b)
+    st, strs = secs['.symtab'], secs['.strtab']
+    for o in range(st['off'] + 24, st['off'] + st['size'], 24):
+        name, info = struct.unpack_from('<IB', b, o)
+        nm = b[strs['off'] + name:b.index(b'\0', strs['off'] + name)]
+        if info & 0xf == 2 and nm != b'hostile_spin':	# STT_FUNC
+            struct.pack_into('<I', b, o, 0x7fff0000)
+            break
+    put(path, b)
+
+
+def set_shdr_word(path, name, field, value):
+    """sh_link (40, 4 bytes) or sh_entsize (56, 8 bytes) of a section."""
+    b = bytearray(open(path, 'rb').read())
+    s = elf_sections(b)[name]
+    struct.pack_into('<I' if field == 40 else '<Q', b, s['ho'] + field, value)
+    put(path, b)
+
+
+def sec_name_past(path, name):
+    b = bytearray(open(path, 'rb').read())
+    secs = elf_sections(b)
+    set_shdr(b, secs[name], name_off=0x65656b34)
+    put(path, b)
+
+
+def plt_got_huge(path):
+    b = bytearray(open(path, 'rb').read())
+    secs = elf_sections(b)
+    set_shdr(b, secs['.plt.got'], size=0x900000000008)
+    put(path, b)
+
+
 # --- the corpus --------------------------------------------------------------
 
 GOOD = 'hns::inl'		# what an undamaged library's report shows
@@ -509,7 +545,8 @@ G_DWARF = 'crafted DWARF (.debug_info)'
 G_LINE = 'crafted line programs (.debug_line)'
 G_CFI = 'crafted CFI (.eh_frame)'
 G_ELF = 'crafted sections (bombs, repeated names, overlaps)'
-GROUPS = [G_DWARF, G_LINE, G_CFI, G_ELF]
+G_SYM = 'crafted symbol, string and PLT tables'
+GROUPS = [G_DWARF, G_LINE, G_CFI, G_ELF, G_SYM]
 
 
 def variant(group, name, note, expect=GOOD, cgs=('fp',)):
@@ -590,6 +627,18 @@ if os.path.exists(f'{base}/libhostile.so') and not args.only:
          'hostile_spin', edit=lambda p: offset_past_eof(p, '.debug_line'))
     case(G_ELF, 'eh_frame_hdr-size-past-eof', base, '.eh_frame_hdr 1 TiB long',
          'hostile_spin', edit=lambda p: past_eof(p, '.eh_frame_hdr'), cgs=('dwarf',))
+    # the findings of the unwinder fuzzer (tests/fuzz/fuzz-unwind.c)
+    case(G_SYM, 'symtab-name-past-strtab', base, 'a function of .symtab named 2 GiB past '
+         '.strtab', 'hostile_spin', edit=sym_name_past, cgs=('fp', 'dwarf'))
+    case(G_SYM, 'text-name-past-shstrtab', base, '.text named 1.7 GB past .shstrtab (its '
+         'symbols are not loaded)', '-', edit=lambda p: sec_name_past(p, '.text'))
+    case(G_SYM, 'symtab-entsize-0', base, '.symtab with sh_entsize 0', '-',
+         edit=lambda p: set_shdr_word(p, '.symtab', 56, 0))
+    case(G_SYM, 'plt-got-huge', base, '.plt.got 0x900000000008 bytes long (2^44 entries)',
+         'hostile_spin', edit=plt_got_huge)
+    case(G_SYM, 'rela-dyn-link-strtab', base, '.rela.dyn\'s symbols in .dynstr (sh_link), '
+         'which libelf does not read as symbols', 'hostile_spin',
+         edit=lambda p: set_shdr_word(p, '.rela.dyn', 40, 4))
 
 with open(f'{OUT}/manifest.jsonl', 'w') as f:
     for c in MANIFEST:
