@@ -74,7 +74,7 @@ read -r -a EXT <"$OUT/fuzz.extlibs"
 for h in "${harnesses[@]}"; do
 	echo "fuzz: linking $OUT/fuzz-$h"
 	flock "$LOCK" nice -n 10 clang "${CFL[@]}" -fsanitize=fuzzer,address,undefined \
-		-Wno-missing-prototypes -o "$OUT/fuzz-$h" "$TOP/tests/fuzz/fuzz-$h.c" \
+		-Wno-missing-prototypes -o "$OUT/fuzz-$h" "$TOP/tests/fuzz/fuzz-$h.c" "$TOP/tests/fuzz/fuzz-common.c" \
 		-Wl,--start-group "${LIBS[@]}" "${EXT[@]}" -Wl,--end-group >"$OUT/link-$h.log" 2>&1 || {
 		cat "$OUT/link-$h.log" >&2; echo "fuzz: link of fuzz-$h FAILED" >&2; exit 1; }
 done

@@ -34,16 +34,13 @@
 #include "util/srcline.h"
 #include "util/symbol.h"
 #include "util/symbol_conf.h"
+#include "fuzz-common.h"
 
 #define FUZZ_MAX_SYMS	8
 
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-static char fuzz_dir[64];
-static char fuzz_file[96];
-/* FUZZ_SRCLINE_VERBOSE=1: print what each lookup found, to check the harness. */
-static bool fuzz_verbose;
 
 struct fuzz_sym {
 	u64	start;
@@ -53,61 +50,11 @@ struct fuzz_sym {
 	char	name[64];
 };
 
-static void fuzz_cleanup(void)
-{
-	unlink(fuzz_file);
-	rmdir(fuzz_dir);
-}
-
 int LLVMFuzzerInitialize(int *argc __maybe_unused, char ***argv __maybe_unused)
 {
-	char cache[128];
-
-	snprintf(fuzz_dir, sizeof(fuzz_dir), "/tmp/fuzz-srcline.%d", getpid());
-	if (mkdir(fuzz_dir, 0700) && errno != EEXIST) {
-		perror(fuzz_dir);
-		exit(1);
-	}
-	/* The name of a library, so that nothing takes it for a kernel or a map. */
-	snprintf(fuzz_file, sizeof(fuzz_file), "%s/libfuzz.so", fuzz_dir);
-	atexit(fuzz_cleanup);
-	/* A build-id cache of our own, and nothing kept in it. */
-	snprintf(cache, sizeof(cache), "%s/debug", fuzz_dir);
-	set_buildid_dir(cache);
-	buildid_uncompressed_debug = 0;
-	/* libdwfl asks debuginfod for a missing debug file: not the network. */
-	unsetenv("DEBUGINFOD_URLS");
-
-	fuzz_verbose = getenv("FUZZ_SRCLINE_VERBOSE") != NULL;
-	verbose = fuzz_verbose ? 1 : -1;
-	symbol_conf.try_vmlinux_path = false;
-	symbol_conf.demangle = true;
-	if (symbol__init(NULL) < 0) {
-		fprintf(stderr, "symbol__init failed\n");
-		exit(1);
-	}
+	fuzz_setup("srcline", "FUZZ_SRCLINE_VERBOSE");
 	/* libdw only: never fork addr2line, never LLVM or libbfd. */
 	addr2line_configure("addr2line.style", "libdw", NULL);
-	return 0;
-}
-
-static int fuzz_write(const uint8_t *data, size_t size)
-{
-	int fd = open(fuzz_file, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
-	size_t off = 0;
-
-	if (fd < 0)
-		return -1;
-	while (off < size) {
-		ssize_t n = write(fd, data + off, size - off);
-
-		if (n <= 0) {
-			close(fd);
-			return -1;
-		}
-		off += n;
-	}
-	close(fd);
 	return 0;
 }
 

@@ -61,6 +61,7 @@
 #include "util/sample.h"
 #include "util/symbol.h"
 #include "util/symbol_conf.h"
+#include "fuzz-common.h"
 #include "util/thread.h"
 #include "util/unwind.h"
 
@@ -78,67 +79,16 @@
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-static char fuzz_dir[64];
-static char fuzz_file[96];
-static bool fuzz_verbose;
 static struct perf_env fuzz_env;
 static unsigned int fuzz_nregs;
 
-static void fuzz_cleanup(void)
-{
-	unlink(fuzz_file);
-	rmdir(fuzz_dir);
-}
-
 int LLVMFuzzerInitialize(int *argc __maybe_unused, char ***argv __maybe_unused)
 {
-	char cache[128];
-
-	snprintf(fuzz_dir, sizeof(fuzz_dir), "/tmp/fuzz-unwind.%d", getpid());
-	if (mkdir(fuzz_dir, 0700) && errno != EEXIST) {
-		perror(fuzz_dir);
-		exit(1);
-	}
-	/* Not /tmp/perf-*.map nor /tmp/jitted-*: a plain library. */
-	snprintf(fuzz_file, sizeof(fuzz_file), "%s/libfuzz.so", fuzz_dir);
-	atexit(fuzz_cleanup);
-	snprintf(cache, sizeof(cache), "%s/debug", fuzz_dir);
-	set_buildid_dir(cache);
-	buildid_uncompressed_debug = 0;
-	unsetenv("DEBUGINFOD_URLS");
-
-	fuzz_verbose = getenv("FUZZ_UNWIND_VERBOSE") != NULL;
-	verbose = fuzz_verbose ? 1 : -1;
-	symbol_conf.try_vmlinux_path = false;
-	symbol_conf.demangle = true;
-	if (symbol__init(NULL) < 0) {
-		fprintf(stderr, "symbol__init failed\n");
-		exit(1);
-	}
+	fuzz_setup("unwind", "FUZZ_UNWIND_VERBOSE");
 	/* The libdw unwinder, whatever else is built. */
 	unwind__configure("unwind.style", "libdw", NULL);
 	perf_env__init(&fuzz_env);
 	fuzz_nregs = hweight64(PERF_REGS_MASK);
-	return 0;
-}
-
-static int fuzz_write(const uint8_t *data, size_t size)
-{
-	int fd = open(fuzz_file, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
-	size_t off = 0;
-
-	if (fd < 0)
-		return -1;
-	while (off < size) {
-		ssize_t n = write(fd, data + off, size - off);
-
-		if (n <= 0) {
-			close(fd);
-			return -1;
-		}
-		off += n;
-	}
-	close(fd);
 	return 0;
 }
 

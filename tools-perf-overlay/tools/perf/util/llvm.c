@@ -282,9 +282,7 @@ int symbol__disassemble_llvm(const char *filename, struct symbol *sym,
 		args->line = expand_tabs(disasm_buf, &line_storage,
 					 &line_storage_len);
 		args->line_nr = 0;
-		args->fileloc = NULL;
 		args->ms->sym = sym;
-
 		args->fileloc = get_srcline_split(dso, pc, (unsigned int *)&args->line_nr);
 
 		dl = disasm_line__new(args);
