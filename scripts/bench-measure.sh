@@ -21,6 +21,7 @@
 #   startup <command> <build> <wall ms> <syscalls> <stat calls> <getdents64 calls>
 #   trace <build> <wall s> <user+sys s> <max RSS KiB> <events lost> <lines of the program>
 #   procs <command> <build> <wall ms alone> <wall ms with more processes> <syscalls> <processes>
+#   warm <candle> <mode> <command> <build> <first|second|noinline> <wall s> <user+sys s> <max RSS KiB> <max RssAnon KiB>
 set -uo pipefail
 . "$(dirname "$0")/bench-lib.sh"
 CMDS=(${BENCH_CMDS:-report noinline script srcline})
@@ -32,6 +33,7 @@ args_of() {	# command data
 	report)   echo "${r[@]}" ;;
 	noinline) echo "${r[@]}" --no-inline ;;
 	script)   echo script -i "$2" ;;
+	scriptnoinline) echo script -i "$2" --no-inline ;;
 	srcline)  echo report -i "$2" -q --stdio --sort srcline --percent-limit 5 ;;
 	esac
 }
@@ -156,6 +158,54 @@ atfloor() {
 	rm -f "$OUT/t.$$"
 }
 
+# Later runs on the same recording (the build-id cache's warm path): for
+# each candle of BENCH_WARM (default "jvm"), fp, the commands of
+# BENCH_WARM_CMDS (default "report srcline script"), RUNS interleaved rounds of: a build-id cache with an entry for
+# each dso with samples, as perf record makes them; the first run, which
+# may keep what it found in it; the second run. The report and script
+# commands with --no-inline too, in each round.
+#   warm <candle> <mode> <command> <build> <first|second|noinline> <wall s> <user+sys s> <max RSS KiB> <max RssAnon KiB>
+warm_once() {	# config build command data -> "wall user+sys maxrss rssanon"
+	local tf
+	tf=$(mktemp "$OUT/time.XXXXXX")
+	echo "$TMO 0 0 0 0" >"$tf"
+	# shellcheck disable=SC2046
+	PERF_CONFIG=$1 timeout "$TMO" "$TOP/bench/memtime.py" "$tf" "$BUILD/$2/perf" \
+		$(args_of "$3" "$4") >"$OUT/$2.$3.warm.out" 2>/dev/null
+	awk '{ printf "%.3f %.3f %d %d\n", $1, $2 + $3, $4, $5 }' "$tf"
+	rm -f "$tf"
+}
+warm() {
+	local c data conf cache b cmd r f
+	for c in ${BENCH_WARM:-jvm}; do
+		data=$(data_of "$c" fp)
+		[ -s "$data" ] || { echo "bench: no $data (bench-record.sh $c)" >&2; continue; }
+		for b in ${BENCH_WARM_BUILDS:-upstream-libdw series-libdw}; do
+			[ -x "$BUILD/$b/perf" ] || continue
+			conf=$(perf_config "$OUT/perfconfig-warm")
+			cache=$conf.debug
+			for cmd in ${BENCH_WARM_CMDS:-report srcline script}; do
+				for r in $(seq 1 "$RUNS"); do
+					rm -rf "$cache"
+					"$REC" buildid-list -i "$data" --with-hits 2>/dev/null |
+						awk '$2 ~ /^\// { print $2 }' | while read -r f; do
+						[ -f "$f" ] && "$REC" --buildid-dir "$cache" buildid-cache -a "$f" 2>/dev/null
+					done
+					echo "first $(warm_once "$conf" "$b" "$cmd" "$data")"
+					echo "second $(warm_once "$conf" "$b" "$cmd" "$data")"
+					case $cmd in
+					report) echo "noinline $(warm_once "$conf" "$b" noinline "$data")" ;;
+					script) echo "noinline $(warm_once "$conf" "$b" scriptnoinline "$data")" ;;
+					esac
+				done | sort -k1,1 -k2n | awk -v n="$RUNS" '{ i[$1]++ }
+					i[$1] == int((n + 1) / 2) { print }' |
+					while read -r ph w u m a; do row warm "$c" fp "$cmd" "$b" "$ph" "$w" "$u" "$m" "$a"; done
+			done
+			rm -rf "$cache"
+		done
+	done
+}
+
 wall_ms() {	# command... -> median wall ms of RUNS
 	local r
 	for r in $(seq 1 "$RUNS"); do
@@ -236,7 +286,7 @@ for w in "$@"; do
 	case $w in
 	addrs)	candle addrs100; candle addrs3000; instr addrs100; instr addrs3000 ;;
 	scale)	CMDS=(noinline script) candle quarter ;;
-	floor|atfloor|startup|trace|procs) $w ;;
+	floor|atfloor|startup|trace|procs|warm) $w ;;
 	*)	candle "$w" ;;
 	esac
 done

@@ -36,6 +36,8 @@ $1 == "cmd" { k = $2 SUBSEP $3; push("cmds" k, $4); push("builds" k, $5)
 $1 == "complete" { S[$2, $3, $4] = $5; K[$2, $3, $4] = $6 }
 $1 == "instr" { I[$2, $3] = $5 }
 $1 == "floor" { push("floors", $2); F[$2] = F[$2] (F[$2] == "" ? "" : ", ") $3 " s" }
+$1 == "warm" { k = $2 SUBSEP $4 SUBSEP $5; if (!((k, "x") in WW)) { push("warm", k); WW[k, "x"] = 1 }
+	WW[k, $6] = $7; WU[k, $6] = $8; WM[k, $6] = $9 }
 $1 == "atfloor" { push("atfloor", $2); AF[$2, $3] = $5; AM[$2, $3] = $6; AB[$2] = $4 }
 $1 == "startup" { push("startup", $2 SUBSEP $3); ST[$2, $3] = sprintf("| %s | %s | %s | %s | %s | %s |", $2, $3, $4, $5, $6, $7) }
 $1 == "trace" { push("trace", $2); TR[$2] = sprintf("| %s | %.2f | %.2f | %.0f | %d | %d |", $2, $3, $4, $5 / 1024, $6, $7) }
@@ -126,6 +128,19 @@ END {
 			printf "| %s | %s | %.2f | %.2f | %.2f | %.2f | %s | %s | %.0f | %.0f |\n", c, AB[c],
 				AF[c, "report"], AF[c, "script"], AF[c, "noinline"], AF[c, "inflate"],
 				r(AF[c, "report"], fl), r(AF[c, "script"], fl), AM[c, "report"] / 1024, AM[c, "noinline"] / 1024
+		}
+		print ""
+	}
+	if (n["warm"]) {
+		print "### first and second run on the same recording, each with a build-id cache entry per dso with samples (interleaved rounds, medians)\n"
+		print "| candle | command | build | first wall s | second wall s | --no-inline wall s | second / --no-inline | first max RSS MiB | second max RSS MiB | --no-inline max RSS MiB | second / --no-inline RSS |"
+		print "|---|---|---|---|---|---|---|---|---|---|---|"
+		for (i = 1; i <= n["warm"]; i++) {
+			split(L["warm", i], a, SUBSEP); k = L["warm", i]; kn = a[1] SUBSEP "report" SUBSEP a[3]
+			printf "| %s | %s | %s | %.2f | %.2f | %.2f | %s | %.0f | %.0f | %.0f | %s |\n", a[1], a[2], a[3],
+				WW[k, "first"], WW[k, "second"], WW[kn, "noinline"], r(WW[k, "second"], WW[kn, "noinline"]),
+				WM[k, "first"] / 1024, WM[k, "second"] / 1024, WM[kn, "noinline"] / 1024,
+				r(WM[k, "second"], WM[kn, "noinline"])
 		}
 		print ""
 	}

@@ -12,12 +12,13 @@ export BENCH_RUNS=${BENCH_RUNS:-5}
 export BENCH_RESULTS=$OUT/series.tsv
 DOC=$TOP/Documentation/series
 # BENCH_PARTS picks the measurements (default all): 01 02 04 05 06 09 10
-# 11 all; the instruction counts of 09 and 10 (callgrind) do not depend
+# 11 13 all; the instruction counts of 09 and 10 (callgrind) do not depend
 # on the load and may run beside the others (BENCH_PARTS="09 10").
-PARTS=${BENCH_PARTS:-01 02 04 05 06 09 10 11 all}
+PARTS=${BENCH_PARTS:-01 02 04 05 06 09 10 11 13 all}
 has() { case " $PARTS " in *" $1 "*) ;; *) return 1 ;; esac; }
 if [ "${1:-}" != report ]; then
 for t in 01 02 03 04 05 06 07 08 09 10; do "$TOP/scripts/build.sh" "at-$t" libdw >/dev/null || exit 1; done
+"$TOP/scripts/build.sh" at-12 libdw >/dev/null || exit 1
 "$TOP/scripts/build.sh" at-02 libunwind >/dev/null || exit 1
 "$TOP/scripts/build.sh" at-10 elfutils-series >/dev/null || exit 1
 "$TOP/scripts/build.sh" series elfutils-series >/dev/null || exit 1
@@ -50,6 +51,9 @@ has 11 && BENCH_BUILDS="series-elfutils-bookworm-backports at-10-elfutils-series
 	BENCH_CMDS="report noinline script" "$M" cxx clang bigdwarf make jvm
 has 11 && BENCH_BUILDS="at-10-elfutils-series series-elfutils-series" BENCH_CMDS="noinline script" \
 	BENCH_MODES=dwarf BENCH_CALLGRIND=1 "$M" make bigdwarf cxx
+# 13: the second run on a recording, with build-id cache entries
+# (scripts/bench-warm.sh).
+has 13 && BENCH_WARM="jvm cxx" BENCH_WARM_BUILDS="upstream-libdw at-12-libdw series-libdw" "$M" warm
 # The whole stack against v7.3-rc7, on released elfutils (Debian 12's
 # 0.188, bookworm-backports' 0.192).
 has all && BENCH_BUILDS="upstream-libdw upstream-libunwind at-10-libdw series-elfutils-bookworm-backports" \
@@ -80,7 +84,11 @@ cmp at-05.1-libdw at-05.2-libdw >"$DOC/bench-05.2.txt"
 	I[k, $4] = $5 }
 	END { for (j = 1; j <= n; j++) { split(K[j], p, SUBSEP); a = I[K[j], "at-10-elfutils-series"]; b = I[K[j], "series-elfutils-series"]
 		if (a && b) printf "  %-26s %-9s %7.3f G -> %7.3f G  %+.1f%%\n", p[1], p[2], a / 1e9, b / 1e9, (b - a) * 100 / a } }' "$BENCH_RESULTS"
-  echo "  (report = perf report --no-inline; perf script prints the same chains)"; } >"$DOC/bench-13.txt"
+  echo "  (report = perf report --no-inline; perf script prints the same chains)"; } >"$DOC/bench-14.txt"
+{ echo "v7.3-rc7 (upstream), before (at-12) and after this series (series), first and"
+  echo "second run on one recording, with a build-id cache entry for each DSO with samples:"
+  "$TOP/scripts/bench-warm.sh" "$BENCH_RESULTS" | grep -v ' -NI ' |
+	sed 's/upstream-libdw/upstream      /; s/at-12-libdw/at-12      /; s/series-libdw/series      /'; } >"$DOC/bench-13.txt"
 { echo "Before -> after this series (on 01-05):"; cmp at-05-libdw at-06-libdw | grep -v 'more processes\|trace -a' | grep -v "^.perf report"; } >"$DOC/bench-06.txt"
 { echo "Before -> after this series (on 01-06):"; cmp at-06-libdw at-07-libdw | grep 'env\|(\|more processes' | grep -v "^.perf report"; } >"$DOC/bench-07.txt"
 { echo "Before -> after this series (on 01-07):"; cmp at-07-libdw at-08-libdw | grep '^(\|trace' | grep -v "^.perf report"; } >"$DOC/bench-08.txt"

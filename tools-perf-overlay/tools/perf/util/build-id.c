@@ -808,17 +808,18 @@ bool build_id_cache__cached(const char *sbuild_id)
 /* buildid.uncompressed-debug, see dso__build_id_uncompressed_filename(). */
 u64 buildid_uncompressed_debug = 2ULL << 30;
 
+/* buildid.srclines, see dso__build_id_srclines_filename(). */
+bool buildid_srclines = true;
+
 /*
- * Where the build-id cache keeps the dso's debug info uncompressed: the file
- * named BUILD_ID_CACHE__UNCOMPRESSED in the dso's cache entry, a copy of the
- * file the dso's DWARF is read from (the dso's file or its debug file) with
- * the sections libdw inflated stored inflated, so that later runs map them
- * instead of inflating them again (util/libdw.c). NULL when the dso has no
- * build-id or the cache no entry directory for it (perf record makes one for
- * each dso with samples): no entry is made for it, and removing the entry
- * (perf buildid-cache --remove, --purge, --purge-all) removes it.
+ * The file named name in the dso's build-id cache entry, in bf. NULL when the
+ * dso has no build-id or the cache no entry directory for it (perf record
+ * makes one for each dso with samples): no entry is made for it, and removing
+ * the entry (perf buildid-cache --remove, --purge, --purge-all) removes the
+ * file.
  */
-char *dso__build_id_uncompressed_filename(const struct dso *dso, char *bf, size_t size)
+static char *dso__build_id_entry_filename(const struct dso *dso, const char *name,
+					  char *bf, size_t size)
 {
 	char sbuild_id[SBUILD_ID_SIZE], *linkname;
 	struct stat st;
@@ -831,9 +832,34 @@ char *dso__build_id_uncompressed_filename(const struct dso *dso, char *bf, size_
 	if (!linkname)
 		return NULL;
 	ok = !stat(linkname, &st) && S_ISDIR(st.st_mode) &&
-	     snprintf(bf, size, "%s/%s", linkname, BUILD_ID_CACHE__UNCOMPRESSED) < (int)size;
+	     snprintf(bf, size, "%s/%s", linkname, name) < (int)size;
 	free(linkname);
 	return ok ? bf : NULL;
+}
+
+/*
+ * Where the build-id cache keeps the dso's debug info uncompressed: the file
+ * named BUILD_ID_CACHE__UNCOMPRESSED in the dso's cache entry, a copy of the
+ * file the dso's DWARF is read from (the dso's file or its debug file) with
+ * the sections libdw inflated stored inflated, so that later runs map them
+ * instead of inflating them again (util/libdw.c). NULL as for
+ * dso__build_id_entry_filename().
+ */
+char *dso__build_id_uncompressed_filename(const struct dso *dso, char *bf, size_t size)
+{
+	return dso__build_id_entry_filename(dso, BUILD_ID_CACHE__UNCOMPRESSED, bf, size);
+}
+
+/*
+ * Where the build-id cache keeps the source lines and inline frames libdw
+ * found for the dso's addresses: the file named BUILD_ID_CACHE__SRCLINES in
+ * the dso's cache entry, so that later runs take them from there instead of
+ * reading the DWARF again (util/libdw.c). NULL as for
+ * dso__build_id_entry_filename().
+ */
+char *dso__build_id_srclines_filename(const struct dso *dso, char *bf, size_t size)
+{
+	return dso__build_id_entry_filename(dso, BUILD_ID_CACHE__SRCLINES, bf, size);
 }
 
 /*

@@ -76,6 +76,10 @@ int build_id_cache__remove_s(const char *sbuild_id);
 extern u64 buildid_uncompressed_debug;
 char *dso__build_id_uncompressed_filename(const struct dso *dso, char *bf, size_t size);
 u64 build_id_cache__uncompressed_size(void);
+/* The build-id cache's source lines and inline frames of a dso's addresses. */
+#define BUILD_ID_CACHE__SRCLINES "srclines"
+extern bool buildid_srclines;
+char *dso__build_id_srclines_filename(const struct dso *dso, char *bf, size_t size);
 
 extern char buildid_dir[];
 

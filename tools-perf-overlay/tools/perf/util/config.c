@@ -451,6 +451,10 @@ static int perf_buildid_config(const char *var, const char *value)
 	}
 	if (!strcmp(var, "buildid.uncompressed-debug"))
 		return perf_config_u64(&buildid_uncompressed_debug, var, value);
+	if (!strcmp(var, "buildid.srclines")) {
+		buildid_srclines = perf_config_bool(var, value);
+		return 0;
+	}
 
 	return 0;
 }

@@ -11,6 +11,8 @@
 #include "path.h"
 #include "hashmap.h"
 #include "strbuf.h"
+#include "header.h"
+#include <internal/lib.h>
 #include <fcntl.h>
 #include <gelf.h>
 #include <inttypes.h>
@@ -432,6 +434,22 @@ void libdw__end_dwfl(Dwfl *dwfl)
 }
 
 /*
+ * The answers of libdw__addr2line() for a dso, those an earlier run kept in
+ * the build-id cache (read: a whole, validated file) and this run's; see
+ * a2l_cache__read().
+ */
+struct a2l_cache {
+	const struct a2l_cache_header	*hdr;	/* the file read, NULL: none */
+	const struct a2l_cache_entry	*entries;
+	const struct a2l_cache_frame	*frames;
+	const char			*strings;
+	struct hashmap			*answers;	/* address -> struct a2l_answer * */
+	struct hashmap			*strings_run;	/* the answers' strings */
+	size_t				nr_answers;
+	bool				full;	/* no more kept: A2L_CACHE_MAX, no entry */
+};
+
+/*
  * The srcline state of a dso (dso->libdw): the Dwfl that has the dso as its
  * only module, what the lookups learnt about its DWARF, and the index of the
  * subprograms of each CU an address was looked up in. Made on first use and
@@ -443,6 +461,8 @@ struct dso_libdw {
 	struct hashmap	*cu_funcs;	/* Dwarf_CU * -> struct cu_funcs * */
 	struct hashmap	*cxx_names;	/* declaration DIE -> qualified name */
 	struct hashmap	*unit_walks;	/* unit DIE -> its walk, see unit_walk() */
+	struct a2l_cache a2l;		/* answers kept in the build-id cache */
+	bool		opened;		/* the Dwfl was made, or failed to be */
 	bool		unit_refused;	/* a unit was not walked: said once */
 	enum {
 		DWARF_FOUND,
@@ -457,6 +477,7 @@ struct dso_libdw {
 	 */
 	char		*uncompressed_debug;
 	bool		uncompressed;
+	bool		kept;		/* dso__keep_libdw() was called */
 	bool		debug_refused;	/* a debug file was a decompression bomb */
 #if !_ELFUTILS_PREREQ(0, 191)
 	struct cu_ranges *cu_ranges;	/* made on first use */
@@ -1117,11 +1138,14 @@ static int libdw__walk_functions_at(struct dso_libdw *dl, Dwarf_Die *cu_die, Dwa
 
 /*
  * The uncompressed debug info of a dso in perf's build-id cache
- * (dso__build_id_uncompressed_filename()): the first run that reads the dso's
- * DWARF from a file with compressed sections keeps a copy of that file with
- * the sections libdw inflated stored inflated; later runs read the copy
- * instead, mapped: nothing to inflate, and only the pages libdw touches are
- * resident, as file pages. libdw inflates compressed sections when it opens
+ * (dso__build_id_uncompressed_filename()): a run that reads the dso's DWARF
+ * from a file with compressed sections keeps a copy of that file with the
+ * sections libdw inflated stored inflated; later runs read the copy instead,
+ * mapped: nothing to inflate, and only the pages libdw touches are resident,
+ * as file pages. With buildid.srclines, the first run keeps only its answers
+ * (see a2l_cache__read()) and the copy is made by the next run that has to
+ * read the DWARF, for other addresses: the second run on a recording reads
+ * none, and the first doesn't pay for the copy. libdw inflates compressed sections when it opens
  * the DWARF (elfutils releases) or when it first reads them (elfutils with
  * lazy inflation): the copy keeps what was inflated, the rest stays compressed.
  *
@@ -1129,13 +1153,13 @@ static int libdw__walk_functions_at(struct dso_libdw *dl, Dwarf_Die *cu_die, Dwa
  * and it is whole (its contents and section headers within the file), else it
  * is removed and made again. Bound: buildid.uncompressed-debug, the space all
  * the copies in the cache may take (default 2 GiB, 0: none written); a copy
- * that would go past it is not written. Written once per dso and run, when
- * the dso goes (dso__free_libdw()), to a temporary file renamed into place:
- * two perf processes writing the same copy each rename a whole file, a reader
- * opens the one before or the one after. A cache that can't be written (read
- * only, full) leaves the copy out: -v says so, the DWARF is inflated each run
- * as it is without a copy. No locking: made with the dso's Dwfl, under
- * dso__srcline_lock(), and written when the dso has no other user.
+ * that would go past it is not written. Written once per dso and run
+ * (dso__keep_libdw()), when the session's dsos go or when the dso does, to a
+ * temporary file renamed into place: two perf processes writing the same copy
+ * each rename a whole file, a reader opens the one before or the one after. A
+ * cache that can't be written (read only, full) leaves the copy out: -v says
+ * so, the DWARF is inflated each run as it is without a copy. Made with the
+ * dso's Dwfl, under dso__srcline_lock().
  *
  * Only ET_EXEC and ET_DYN files with ELF compressed sections (SHF_COMPRESSED):
  * libdwfl relocates the DWARF of ET_REL files in memory, and names don't
@@ -1384,6 +1408,13 @@ static void dso_libdw__keep_uncompressed(struct dso *dso, struct dso_libdw *dl)
 	    !buildid_uncompressed_debug ||
 	    !dso__build_id_uncompressed_filename(dso, path, sizeof(path)))
 		return;
+	/*
+	 * The answers the first run keeps (buildid.srclines) spare the next
+	 * runs on the same addresses the DWARF: the copy is made by a run that
+	 * read the DWARF again, for addresses they lacked.
+	 */
+	if (buildid_srclines && !dl->a2l.hdr)
+		return;
 	dwfl_getmodules(dl->dwfl, first_module, &mod, /*offset=*/0);
 	dwarf = mod ? dwfl_module_getdwarf(mod, &bias) : NULL;
 	elf = dwarf ? dwarf_getelf(dwarf) : NULL;
@@ -1425,6 +1456,492 @@ static void dso_libdw__keep_uncompressed(struct dso *dso, struct dso_libdw *dl)
 	close(fd);
 }
 
+/*
+ * The answers libdw__addr2line() gave for a dso's addresses, kept in the
+ * dso's build-id cache entry (dso__build_id_srclines_filename()): a later
+ * run asking for the same addresses, as the second perf report or perf
+ * script of a recording does, takes them from there and opens none of the
+ * dso's DWARF: nothing is inflated, no line program or unit is read.
+ *
+ * Kept is what libdw__addr2line() found before it made perf's objects of it:
+ * the address's file and line and, when its inline frames were asked for,
+ * the functions of the walk down to it, as a2l_add_frame() takes them (the
+ * name, or none where the caller's symbol is the function, the call file and
+ * line). A hit replays them through a2l_add_frame(), so that what shapes the
+ * output (callchain order, demangling, the caller's symbol) applies as on a
+ * miss. Only answers found with the dso's DWARF: a line (1), no unit covering
+ * the address (LIBDW_A2L_NO_LINE), or a unit without a line for it or an
+ * address outside the file (0: the other styles are asked, libdw doesn't
+ * read its DWARF again); where another style found a line, its file and line
+ * (libdw__addr2line_other()), and where none did, LIBDW_A2L_NO_LINE
+ * (libdw__addr2line_none()): the next run asks none of them.
+ *
+ * The file: a header (the dso's build-id, the counts), the entries sorted by
+ * address, their frames, and the strings, perf's version first; in the
+ * host's byte order. It is read when its build-id is the dso's, its version
+ * this perf's, and its counts, offsets and strings lie within it; else it is
+ * ignored and replaced. Key: the build-id and the address. Bound:
+ * A2L_CACHE_MAX entries per dso, kept or read, and A2L_CACHE_MAX_SIZE bytes
+ * per file. Invalidation: none for a build-id, whose DWARF doesn't change;
+ * another version of perf starts over. Written once per dso and run
+ * (dso__keep_libdw()) if the run found answers the file lacks: the file's
+ * and the run's, to a temporary file renamed into place, so that two
+ * writers each rename a whole file. buildid.srclines = false turns it off.
+ * Locking: the dso's srcline lock, as for struct dso_libdw.
+ */
+#define A2L_CACHE_MAGIC		"PERFA2L"
+#define A2L_CACHE_FORMAT	1
+#define A2L_CACHE_MAX		(4U << 20)
+#define A2L_CACHE_MAX_SIZE	(256U << 20)
+#define A2L_NONE		UINT32_MAX
+
+enum {
+	A2L_FRAME_SUBPROGRAM	= 1 << 0,	/* a DW_TAG_subprogram */
+	A2L_FRAME_CALLER	= 1 << 1,	/* the caller's symbol, no name */
+};
+
+struct a2l_cache_header {
+	char	magic[8];
+	u32	format;
+	u32	build_id_size;
+	u8	build_id[24];
+	u64	nr_entries;
+	u64	nr_frames;
+	u64	strings_size;
+};
+
+struct a2l_cache_entry {
+	u64	addr;
+	u32	file;		/* offset in the strings, A2L_NONE: no file */
+	u32	line;
+	s32	ret;		/* 1, 0 or LIBDW_A2L_NO_LINE */
+	u32	nr_frames;	/* A2L_NONE: its inline frames were not asked for */
+	u64	frame;		/* its first frame */
+};
+
+struct a2l_cache_frame {
+	u32	funcname;	/* offset in the strings, A2L_NONE: no name */
+	u32	call_file;	/* offset in the strings, A2L_NONE: none */
+	s32	call_line;
+	u32	flags;		/* A2L_FRAME_ */
+};
+
+/* A frame as a2l_add_frame() takes it; strings interned in struct a2l_cache. */
+struct a2l_frame {
+	const char	*funcname;
+	const char	*call_file;
+	int		call_line;
+	u32		flags;
+};
+
+/* An answer of this run, not in the file. */
+struct a2l_answer {
+	u64		addr;
+	const char	*file;
+	unsigned int	line;
+	int		ret;
+	u32		nr_frames;	/* A2L_NONE: not asked for */
+	struct a2l_frame frames[];
+};
+
+static size_t a2l_str_hash(long key, void *ctx __maybe_unused)
+{
+	return str_hash((const char *)key);
+}
+
+static bool a2l_str_equal(long key1, long key2, void *ctx __maybe_unused)
+{
+	return !strcmp((const char *)key1, (const char *)key2);
+}
+
+static size_t a2l_addr_hash(long key, void *ctx __maybe_unused)
+{
+	return key;
+}
+
+static bool a2l_addr_equal(long key1, long key2, void *ctx __maybe_unused)
+{
+	return key1 == key2;
+}
+
+/* Whether buf, size bytes read for the dso, is a whole file of its answers. */
+static bool a2l_cache__valid(struct dso *dso, const void *buf, size_t size)
+{
+	const struct a2l_cache_header *hdr = buf;
+	const struct a2l_cache_entry *ent;
+	const struct a2l_cache_frame *frm;
+	const char *strings;
+	struct build_id bid;
+	u64 i, nr_frames;
+
+	if (size < sizeof(*hdr) || memcmp(hdr->magic, A2L_CACHE_MAGIC, sizeof(hdr->magic)) ||
+	    hdr->format != A2L_CACHE_FORMAT || hdr->build_id_size > BUILD_ID_SIZE ||
+	    hdr->nr_entries > A2L_CACHE_MAX ||
+	    hdr->nr_frames > size / sizeof(*frm) || hdr->strings_size > size ||
+	    !hdr->strings_size ||
+	    size != sizeof(*hdr) + hdr->nr_entries * sizeof(*ent) +
+		    hdr->nr_frames * sizeof(*frm) + hdr->strings_size)
+		return false;
+	build_id__init(&bid, hdr->build_id, hdr->build_id_size);
+	if (!dso__build_id_equal(dso, &bid))
+		return false;
+
+	ent = buf + sizeof(*hdr);
+	frm = (const void *)(ent + hdr->nr_entries);
+	strings = (const void *)(frm + hdr->nr_frames);
+	if (strings[hdr->strings_size - 1] || strcmp(strings, perf_version_string))
+		return false;
+	nr_frames = hdr->nr_frames;
+	for (i = 0; i < hdr->nr_entries; i++, ent++) {
+		if ((i && ent->addr <= ent[-1].addr) ||
+		    (ent->file != A2L_NONE && ent->file >= hdr->strings_size) ||
+		    (ent->ret != 1 && ent->ret != 0 && ent->ret != LIBDW_A2L_NO_LINE) ||
+		    (ent->nr_frames != A2L_NONE &&
+		     (ent->frame > nr_frames || ent->nr_frames > nr_frames - ent->frame)))
+			return false;
+	}
+	for (i = 0; i < nr_frames; i++, frm++) {
+		if ((frm->funcname != A2L_NONE && frm->funcname >= hdr->strings_size) ||
+		    (frm->call_file != A2L_NONE && frm->call_file >= hdr->strings_size) ||
+		    (frm->flags & ~(A2L_FRAME_SUBPROGRAM | A2L_FRAME_CALLER)))
+			return false;
+	}
+	return true;
+}
+
+/* Read the dso's answers kept by an earlier run, see above. */
+static void a2l_cache__read(struct a2l_cache *c, struct dso *dso)
+{
+	char path[PATH_MAX];
+	struct stat st;
+	void *buf;
+	int fd;
+
+	/* Nowhere to keep them: none are kept in memory either. */
+	if (!buildid_srclines || !dso__build_id_srclines_filename(dso, path, sizeof(path))) {
+		c->full = true;
+		return;
+	}
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return;
+	buf = fstat(fd, &st) || st.st_size > A2L_CACHE_MAX_SIZE ? NULL : malloc(st.st_size ?: 1);
+	if (buf && readn(fd, buf, st.st_size) == st.st_size &&
+	    a2l_cache__valid(dso, buf, st.st_size)) {
+		c->hdr = buf;
+		c->entries = buf + sizeof(*c->hdr);
+		c->frames = (const void *)(c->entries + c->hdr->nr_entries);
+		c->strings = (const void *)(c->frames + c->hdr->nr_frames);
+		pr_debug("libdw: %" PRIu64 " source lines of %s read from %s\n",
+			 c->hdr->nr_entries, dso__long_name(dso), path);
+	} else {
+		pr_debug("libdw: %s is not a whole file of source lines of %s, ignored\n",
+			 path, dso__long_name(dso));
+		free(buf);
+	}
+	close(fd);
+}
+
+static const struct a2l_cache_entry *a2l_cache__entry(const struct a2l_cache *c, u64 addr)
+{
+	size_t lo = 0, hi = c->hdr ? c->hdr->nr_entries : 0;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (c->entries[mid].addr == addr)
+			return &c->entries[mid];
+		if (c->entries[mid].addr < addr)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return NULL;
+}
+
+static const char *a2l_cache__str(const struct a2l_cache *c, u32 off)
+{
+	return off == A2L_NONE ? NULL : c->strings + off;
+}
+
+/* The interned copy of s (NULL: none), NULL when out of memory. */
+static const char *a2l_cache__intern(struct a2l_cache *c, const char *s)
+{
+	char *copy;
+
+	if (!c->strings_run) {
+		c->strings_run = hashmap__new(a2l_str_hash, a2l_str_equal, /*ctx=*/NULL);
+		if (IS_ERR(c->strings_run)) {
+			c->strings_run = NULL;
+			return NULL;
+		}
+	}
+	if (hashmap__find(c->strings_run, s, &copy))
+		return copy;
+	copy = strdup(s);
+	if (copy && hashmap__add(c->strings_run, copy, copy)) {
+		free(copy);
+		copy = NULL;
+	}
+	return copy;
+}
+
+/*
+ * Keep an answer of this run (see above): the address's file and line, ret,
+ * and its frames (nr_frames, A2L_NONE when not asked for).
+ */
+static void a2l_cache__add(struct a2l_cache *c, u64 addr, const char *file,
+			   unsigned int line, int ret, const struct a2l_frame *frames,
+			   u32 nr_frames)
+{
+	u32 n = nr_frames == A2L_NONE ? 0 : nr_frames;
+	struct a2l_answer *a, *old = NULL;
+	const struct a2l_cache_entry *ent;
+
+	/* Another style's line (libdw__addr2line_other()) stays. */
+	if (!ret && c->answers && hashmap__find(c->answers, addr, &old) && old->ret > 0)
+		return;
+	ent = ret ? NULL : a2l_cache__entry(c, addr);
+	if (ent && ent->ret > 0)
+		return;
+	old = NULL;
+	if (c->full || (c->hdr ? c->hdr->nr_entries : 0) + c->nr_answers >= A2L_CACHE_MAX) {
+		c->full = true;
+		return;
+	}
+	if (!c->answers) {
+		c->answers = hashmap__new(a2l_addr_hash, a2l_addr_equal, /*ctx=*/NULL);
+		if (IS_ERR(c->answers)) {
+			c->answers = NULL;
+			c->full = true;
+			return;
+		}
+	}
+	a = malloc(sizeof(*a) + n * sizeof(*frames));
+	if (!a)
+		return;
+	a->addr = addr;
+	a->file = file ? a2l_cache__intern(c, file) : NULL;
+	a->line = line;
+	a->ret = ret;
+	a->nr_frames = nr_frames;
+	for (u32 i = 0; i < n; i++) {
+		a->frames[i] = frames[i];
+		a->frames[i].funcname = frames[i].funcname ?
+					a2l_cache__intern(c, frames[i].funcname) : NULL;
+		a->frames[i].call_file = frames[i].call_file ?
+					 a2l_cache__intern(c, frames[i].call_file) : NULL;
+		if ((frames[i].funcname && !a->frames[i].funcname) ||
+		    (frames[i].call_file && !a->frames[i].call_file))
+			goto out_free;
+	}
+	if ((file && !a->file) || hashmap__set(c->answers, addr, a, /*old_key=*/NULL, &old))
+		goto out_free;
+	if (!old)
+		c->nr_answers++;
+	free(old);
+	return;
+out_free:
+	free(a);
+}
+
+static void a2l_cache__exit(struct a2l_cache *c)
+{
+	struct hashmap_entry *cur;
+	size_t bkt;
+
+	if (c->answers) {
+		hashmap__for_each_entry(c->answers, cur, bkt)
+			free(cur->pvalue);
+		hashmap__free(c->answers);
+	}
+	if (c->strings_run) {
+		hashmap__for_each_entry(c->strings_run, cur, bkt)
+			free(cur->pvalue);
+		hashmap__free(c->strings_run);
+	}
+	free((void *)c->hdr);
+}
+
+static int a2l_answer__cmp(const void *a, const void *b)
+{
+	const struct a2l_answer *x = *(const struct a2l_answer **)a;
+	const struct a2l_answer *y = *(const struct a2l_answer **)b;
+
+	return x->addr < y->addr ? -1 : x->addr > y->addr;
+}
+
+/* The offset of s (NULL: A2L_NONE) in the strings being written. */
+static u32 a2l_cache__offset(struct strbuf *sb, struct hashmap *offsets, const char *s,
+			     bool *err)
+{
+	long off;
+
+	if (!s)
+		return A2L_NONE;
+	if (hashmap__find(offsets, s, &off))
+		return off;
+	off = sb->len;
+	if (off + strlen(s) + 1 > A2L_CACHE_MAX_SIZE || strbuf_add(sb, s, strlen(s) + 1) ||
+	    hashmap__add(offsets, s, off))
+		*err = true;
+	return off;
+}
+
+/* The frames of the answer to write: a2l_frame from the run or the file. */
+static void a2l_cache__frame(const struct a2l_cache *c, const struct a2l_answer *a,
+			     const struct a2l_cache_entry *ent, u32 i, struct a2l_frame *f)
+{
+	if (a) {
+		*f = a->frames[i];
+	} else {
+		const struct a2l_cache_frame *cf = &c->frames[ent->frame + i];
+
+		f->funcname = a2l_cache__str(c, cf->funcname);
+		f->call_file = a2l_cache__str(c, cf->call_file);
+		f->call_line = cf->call_line;
+		f->flags = cf->flags;
+	}
+}
+
+/* Append the answer of the run (a) or of the file (ent) to the file to write. */
+static int a2l_cache__put(const struct a2l_cache *c, const struct a2l_answer *a,
+			  const struct a2l_cache_entry *ent, struct strbuf *entries,
+			  struct strbuf *frames, struct strbuf *strings, struct hashmap *offsets)
+{
+	struct a2l_cache_entry out = {
+		.addr = a ? a->addr : ent->addr,
+		.line = a ? a->line : ent->line,
+		.ret = a ? a->ret : ent->ret,
+		.nr_frames = a ? a->nr_frames : ent->nr_frames,
+		.frame = frames->len / sizeof(struct a2l_cache_frame),
+	};
+	bool err = false;
+
+	out.file = a2l_cache__offset(strings, offsets, a ? a->file : a2l_cache__str(c, ent->file),
+				     &err);
+	for (u32 i = 0; out.nr_frames != A2L_NONE && i < out.nr_frames; i++) {
+		struct a2l_cache_frame cf;
+		struct a2l_frame f;
+
+		a2l_cache__frame(c, a, ent, i, &f);
+		cf.funcname = a2l_cache__offset(strings, offsets, f.funcname, &err);
+		cf.call_file = a2l_cache__offset(strings, offsets, f.call_file, &err);
+		cf.call_line = f.call_line;
+		cf.flags = f.flags;
+		if (err || strbuf_add(frames, &cf, sizeof(cf)))
+			return -1;
+	}
+	if (out.nr_frames == A2L_NONE)
+		out.frame = 0;
+	return err || strbuf_add(entries, &out, sizeof(out)) ? -1 : 0;
+}
+
+/* Write the file's answers and the run's to fd, see above. */
+static int a2l_cache__write(const struct a2l_cache *c, struct dso *dso, int fd)
+{
+	struct a2l_cache_header hdr = { .format = A2L_CACHE_FORMAT };
+	struct strbuf entries, frames, strings;
+	size_t nr = 0, i = 0, j = 0, nr_file = c->hdr ? c->hdr->nr_entries : 0;
+	struct a2l_answer **run = calloc(c->nr_answers ?: 1, sizeof(*run));
+	struct hashmap *offsets = hashmap__new(a2l_str_hash, a2l_str_equal, /*ctx=*/NULL);
+	struct hashmap_entry *cur;
+	bool err = false;
+	size_t bkt;
+	int ret = -1;
+
+	strbuf_init(&entries, 0);
+	strbuf_init(&frames, 0);
+	strbuf_init(&strings, 0);
+	if (!run || IS_ERR(offsets))
+		goto out;
+	hashmap__for_each_entry(c->answers, cur, bkt)
+		run[nr++] = cur->pvalue;
+	qsort(run, nr, sizeof(*run), a2l_answer__cmp);
+
+	a2l_cache__offset(&strings, offsets, perf_version_string, &err);
+	while (!err && (i < nr || j < nr_file)) {
+		const struct a2l_cache_entry *ent = j < nr_file ? &c->entries[j] : NULL;
+
+		/* The run's answer for an address replaces the file's. */
+		if (i < nr && (!ent || run[i]->addr <= ent->addr)) {
+			if (ent && run[i]->addr == ent->addr)
+				j++;
+			err = a2l_cache__put(c, run[i++], NULL, &entries, &frames, &strings,
+					     offsets);
+		} else {
+			err = a2l_cache__put(c, NULL, ent, &entries, &frames, &strings, offsets);
+			j++;
+		}
+	}
+	if (err || sizeof(hdr) + entries.len + frames.len + strings.len > A2L_CACHE_MAX_SIZE)
+		goto out;
+	memcpy(hdr.magic, A2L_CACHE_MAGIC, sizeof(hdr.magic));
+	hdr.build_id_size = dso__bid(dso)->size;
+	memcpy(hdr.build_id, dso__bid(dso)->data, hdr.build_id_size);
+	hdr.nr_entries = entries.len / sizeof(struct a2l_cache_entry);
+	hdr.nr_frames = frames.len / sizeof(struct a2l_cache_frame);
+	hdr.strings_size = strings.len;
+	if (writen(fd, &hdr, sizeof(hdr)) == sizeof(hdr) &&
+	    writen(fd, entries.buf, entries.len) == (ssize_t)entries.len &&
+	    writen(fd, frames.buf, frames.len) == (ssize_t)frames.len &&
+	    writen(fd, strings.buf, strings.len) == (ssize_t)strings.len)
+		ret = 0;
+out:
+	strbuf_release(&entries);
+	strbuf_release(&frames);
+	strbuf_release(&strings);
+	if (!IS_ERR(offsets))
+		hashmap__free(offsets);
+	free(run);
+	return ret;
+}
+
+/* Keep the dso's answers of this run in the build-id cache, see above. */
+static void dso_libdw__keep_srclines(struct dso *dso, struct dso_libdw *dl)
+{
+	const struct a2l_cache *c = &dl->a2l;
+	char path[PATH_MAX], tmp[PATH_MAX];
+	int fd;
+
+	if (!c->nr_answers || !buildid_srclines ||
+	    !dso__build_id_srclines_filename(dso, path, sizeof(path)) ||
+	    snprintf(tmp, sizeof(tmp), "%s.XXXXXX", path) >= (int)sizeof(tmp))
+		return;
+	fd = mkstemp(tmp);
+	if (fd < 0) {
+		pr_debug("libdw: can't keep the source lines of %s in %s: %m\n",
+			 dso__long_name(dso), path);
+		return;
+	}
+	if (a2l_cache__write(c, dso, fd) || fchmod(fd, 0644) || rename(tmp, path)) {
+		pr_debug("libdw: can't keep the source lines of %s in %s\n",
+			 dso__long_name(dso), path);
+		unlink(tmp);
+	} else {
+		pr_debug("libdw: kept %zu new source lines of %s in %s\n",
+			 c->nr_answers, dso__long_name(dso), path);
+	}
+	close(fd);
+}
+
+/* Once per dso, see dso__keep_libdw(). */
+static void dso_libdw__keep(struct dso *dso, struct dso_libdw *dl)
+{
+	if (dl && !dl->kept) {
+		dl->kept = true;
+		dso_libdw__keep_uncompressed(dso, dl);
+		dso_libdw__keep_srclines(dso, dl);
+	}
+}
+
+void dso__keep_libdw(struct dso *dso)
+{
+	mutex_lock(dso__srcline_lock(dso));
+	dso_libdw__keep(dso, dso__libdw(dso));
+	mutex_unlock(dso__srcline_lock(dso));
+}
+
 void dso__free_libdw(struct dso *dso)
 {
 	struct dso_libdw *dl = dso__libdw(dso);
@@ -1434,7 +1951,9 @@ void dso__free_libdw(struct dso *dso)
 		struct hashmap_entry *cur;
 		size_t bkt;
 
-		dso_libdw__keep_uncompressed(dso, dl);
+		/* No other user: no lock. */
+		dso_libdw__keep(dso, dl);
+		a2l_cache__exit(&dl->a2l);
 		free(dl->uncompressed_debug);
 		if (dl->cu_funcs) {
 			hashmap__for_each_entry(dl->cu_funcs, cur, bkt)
@@ -1468,9 +1987,27 @@ void dso__free_libdw(struct dso *dso)
 	}
 }
 
-static struct dso_libdw *dso__libdw_get(struct dso *dso)
+/*
+ * The dso's srcline state, made on first use with the answers an earlier run
+ * kept (a2l_cache__read()), without a Dwfl: dso__libdw_get() makes it.
+ */
+static struct dso_libdw *dso__libdw_state(struct dso *dso)
 {
 	struct dso_libdw *dl = dso__libdw(dso);
+
+	if (dl)
+		return dl;
+	dl = zalloc(sizeof(*dl));
+	if (dl) {
+		a2l_cache__read(&dl->a2l, dso);
+		dso__set_libdw(dso, dl);
+	}
+	return dl;
+}
+
+static struct dso_libdw *dso__libdw_get(struct dso *dso)
+{
+	struct dso_libdw *dl = dso__libdw_state(dso);
 	const char *dso_name;
 	char path[PATH_MAX];
 	Dwfl_Module *mod;
@@ -1480,12 +2017,10 @@ static struct dso_libdw *dso__libdw_get(struct dso *dso)
 	Elf *elf;
 	int fd;
 
-	if (dl)
+	if (!dl || dl->opened)
 		return dl;
-
-	dl = zalloc(sizeof(*dl));
-	if (!dl)
-		return NULL;
+	/* Made once: a Dwfl that failed to be made is not tried again. */
+	dl->opened = true;
 
 	dso_name = dso__long_name(dso);
 	/*
@@ -1497,14 +2032,13 @@ static struct dso_libdw *dso__libdw_get(struct dso *dso)
 		fd = dso_libdw__uncompressed(dso, dl, fd, path, sizeof(path));
 	if (fd < 0) {
 		/* No file to read: remembered, a state without a Dwfl. */
-		dso__set_libdw(dso, dl);
 		return dl;
 	}
 
 	dwfl = dwfl_begin(&offline_callbacks);
 	if (!dwfl) {
 		close(fd);
-		goto out_free;
+		return dl;
 	}
 
 	/*
@@ -1523,7 +2057,6 @@ static struct dso_libdw *dso__libdw_get(struct dso *dso)
 	dwfl_module_info(mod, &userdatap, NULL, NULL, NULL, NULL, NULL, NULL);
 	*userdatap = dso;
 	dl->dwfl = dwfl;
-	dso__set_libdw(dso, dl);
 
 	/*
 	 * Why libdw found no DWARF is found out once per dso, here. A
@@ -1545,9 +2078,7 @@ static struct dso_libdw *dso__libdw_get(struct dso *dso)
 
 out_end:
 	dwfl_end(dwfl);
-out_free:
-	free(dl);
-	return NULL;
+	return dl;
 }
 
 /* The dso's Dwfl, made on first use. Under dso__srcline_lock(). */
@@ -1631,17 +2162,24 @@ struct libdw_a2l_cb_args {
 	char *leaf_srcline;
 	bool leaf_srcline_used;
 	int err;
+	/* The frames added, for the build-id cache (a2l_cache__add()). */
+	struct a2l_frame *frames;
+	u32 nr_frames, frames_alloc;
+	bool frames_failed;
 };
 
-static int libdw_a2l_cb(Dwarf_Die *die, void *_args)
+/*
+ * Add a function of the walk down to the address to the inline node: the
+ * caller's symbol where the function is the subprogram (A2L_FRAME_SUBPROGRAM)
+ * and there is one, else an inline symbol named funcname; the call file and
+ * line are the caller's, the node's last entry's.
+ */
+static int a2l_add_frame(struct libdw_a2l_cb_args *args, const struct a2l_frame *f)
 {
-	struct libdw_a2l_cb_args *args  = _args;
-	const char *call_fname = die_get_call_file(die);
-	int call_lineno = die_get_call_lineno(die);
 	char *call_srcline = srcline__unknown;
 	struct symbol *inline_sym;
 
-	if (dwarf_tag(die) == DW_TAG_subprogram && args->sym) {
+	if ((f->flags & A2L_FRAME_SUBPROGRAM) && args->sym) {
 		/*
 		 * libdw__walk_functions_at() opens the walk with the
 		 * containing DW_TAG_subprogram DIE (the non-inlined outer
@@ -1654,29 +2192,15 @@ static int libdw_a2l_cb(Dwarf_Die *die, void *_args)
 		 */
 		inline_sym = args->sym;
 	} else {
-		/*
-		 * Prefer DW_AT_linkage_name so C++ inline frames keep
-		 * their namespace/class qualification. new_inline_sym()
-		 * runs the name through dso__demangle_sym(), so the
-		 * mangled linkage name is turned back into
-		 * "Namespace::Class::method". Without a linkage name, as
-		 * for a lambda's operator(), a C++ name is qualified from
-		 * its scopes (dso_libdw__qualified_name()); C code and
-		 * extern "C" functions keep DW_AT_name.
-		 */
-		const char *funcname = die_get_linkage_name(die);
-
-		if (!funcname)
-			funcname = dso_libdw__qualified_name(args->dl, die) ?: die_name(die);
-
-		inline_sym = new_inline_sym(args->dso, args->sym, funcname);
+		inline_sym = new_inline_sym(args->dso, args->sym, f->funcname);
 		if (!inline_sym)
 			goto abort_enomem;
 	}
 
 	/* Assign caller information to the parent. */
-	if (call_fname)
-		call_srcline = srcline_from_fileline(call_fname, call_lineno >= 0 ? call_lineno : 0);
+	if (f->call_file)
+		call_srcline = srcline_from_fileline(f->call_file,
+						     f->call_line >= 0 ? f->call_line : 0);
 
 	if (!list_empty(&args->node->val)) {
 		struct inline_list *parent;
@@ -1721,6 +2245,155 @@ abort_enomem:
 	return DWARF_CB_ABORT;
 }
 
+static int libdw_a2l_cb(Dwarf_Die *die, void *_args)
+{
+	struct libdw_a2l_cb_args *args  = _args;
+	struct a2l_frame f = {
+		.call_file = die_get_call_file(die),
+		.call_line = die_get_call_lineno(die),
+	};
+
+	if (dwarf_tag(die) == DW_TAG_subprogram)
+		f.flags |= A2L_FRAME_SUBPROGRAM;
+	if ((f.flags & A2L_FRAME_SUBPROGRAM) && args->sym) {
+		f.flags |= A2L_FRAME_CALLER;
+	} else {
+		/*
+		 * Prefer DW_AT_linkage_name so C++ inline frames keep
+		 * their namespace/class qualification. new_inline_sym()
+		 * runs the name through dso__demangle_sym(), so the
+		 * mangled linkage name is turned back into
+		 * "Namespace::Class::method". Without a linkage name, as
+		 * for a lambda's operator(), a C++ name is qualified from
+		 * its scopes (dso_libdw__qualified_name()); C code and
+		 * extern "C" functions keep DW_AT_name.
+		 */
+		f.funcname = die_get_linkage_name(die);
+		if (!f.funcname)
+			f.funcname = dso_libdw__qualified_name(args->dl, die) ?: die_name(die);
+	}
+
+	if (!args->frames_failed && args->nr_frames == args->frames_alloc) {
+		u32 alloc = args->frames_alloc ? args->frames_alloc * 2 : 8;
+		struct a2l_frame *frames = realloc(args->frames, alloc * sizeof(*frames));
+
+		if (frames) {
+			args->frames = frames;
+			args->frames_alloc = alloc;
+		} else {
+			args->frames_failed = true;
+		}
+	}
+	if (!args->frames_failed)
+		args->frames[args->nr_frames++] = f;
+	return a2l_add_frame(args, &f);
+}
+
+/*
+ * Whether an answer is kept for addr (a2l_cache__read()): then *retp is what
+ * libdw__addr2line() returns, with the inline frames when asked for.
+ */
+static bool dso_libdw__kept_a2l(struct dso *dso, struct dso_libdw *dl, u64 addr,
+				char **file, unsigned int *line_nr, bool unwind_inlines,
+				struct inline_node *node, struct symbol *sym, int *retp)
+{
+	const struct a2l_cache *c = &dl->a2l;
+	const struct a2l_cache_entry *ent = NULL;
+	struct a2l_answer *a = NULL;
+	bool frames = unwind_inlines && node;
+	struct libdw_a2l_cb_args args = {
+		.dso = dso,
+		.dl = dl,
+		.sym = sym,
+		.node = node,
+	};
+	const char *src;
+	unsigned int line;
+	u32 nr, i;
+	int ret;
+
+	if (!c->answers || !hashmap__find(c->answers, addr, &a))
+		ent = a2l_cache__entry(c, addr);
+	if (!a && !ent)
+		return false;
+	nr = a ? a->nr_frames : ent->nr_frames;
+	ret = a ? a->ret : ent->ret;
+	if (frames && nr == A2L_NONE && ret > 0)
+		return false;
+	/* A function taken as the caller's symbol when there is none now. */
+	for (i = 0; frames && ret > 0 && i < nr; i++) {
+		struct a2l_frame f;
+
+		a2l_cache__frame(c, a, ent, i, &f);
+		if ((f.flags & A2L_FRAME_CALLER) && !sym)
+			return false;
+	}
+	*retp = ret;
+	if (ret <= 0)
+		return true;
+
+	src = a ? a->file : a2l_cache__str(c, ent->file);
+	line = a ? a->line : ent->line;
+	if (file)
+		*file = src ? strdup(src) : NULL;
+	if (line_nr)
+		*line_nr = line;
+	if (!frames)
+		return true;
+
+	args.leaf_srcline = srcline_from_fileline(src ?: "<unknown>", line);
+	for (i = 0; args.leaf_srcline && !args.err && i < nr; i++) {
+		struct a2l_frame f;
+
+		a2l_cache__frame(c, a, ent, i, &f);
+		a2l_add_frame(&args, &f);
+	}
+	if (!args.leaf_srcline_used)
+		free(args.leaf_srcline);
+	if (!args.leaf_srcline || args.err) {
+		if (file && *file) {
+			free(*file);
+			*file = NULL;
+		}
+		inline_node__clear_frames(node);
+		*retp = 0;
+	}
+	return true;
+}
+
+void libdw__addr2line_other(struct dso *dso, u64 addr, const char *file,
+			    unsigned int line_nr)
+{
+	struct dso_libdw *dl = dso__libdw(dso);
+	struct a2l_answer *a = NULL;
+	const struct a2l_cache_entry *ent = NULL;
+
+	if (!dl)
+		return;
+	if (!dl->a2l.answers || !hashmap__find(dl->a2l.answers, addr, &a))
+		ent = a2l_cache__entry(&dl->a2l, addr);
+	if ((a && !a->ret) || (ent && !ent->ret))
+		a2l_cache__add(&dl->a2l, addr, file, line_nr, 1, NULL, A2L_NONE);
+}
+
+void libdw__addr2line_none(struct dso *dso, u64 addr)
+{
+	struct dso_libdw *dl = dso__libdw(dso);
+	struct a2l_answer *a = NULL;
+	const struct a2l_cache_entry *ent;
+
+	if (!dl)
+		return;
+	if (dl->a2l.answers && hashmap__find(dl->a2l.answers, addr, &a)) {
+		if (!a->ret)
+			a->ret = LIBDW_A2L_NO_LINE;
+		return;
+	}
+	ent = a2l_cache__entry(&dl->a2l, addr);
+	if (ent && !ent->ret)
+		a2l_cache__add(&dl->a2l, addr, NULL, 0, LIBDW_A2L_NO_LINE, NULL, 0);
+}
+
 int libdw__addr2line(u64 addr, char **file, unsigned int *line_nr,
 		     struct dso *dso, bool unwind_inlines,
 		     struct inline_node *node, struct symbol *sym)
@@ -1734,14 +2407,25 @@ int libdw__addr2line(u64 addr, char **file, unsigned int *line_nr,
 	u64 dwfl_addr;
 	Dwarf *dwarf;
 	int lineno = 0;
+	int ret;
+
+	/* An answer an earlier run kept: no DWARF opened. */
+	dl = dso__libdw_state(dso);
+	if (!dl)
+		return 0;
+	if (dso_libdw__kept_a2l(dso, dl, addr, file, line_nr, unwind_inlines, node, sym, &ret))
+		return ret;
 
 	mod = dso__libdw_module(dso, addr, &dwfl_addr);
-	dl = dso__libdw(dso);
 	/* A decompression bomb (dso__libdw_get()): no style may read it. */
-	if (dl && dl->dwarf == DWARF_REFUSED)
+	if (dl->dwarf == DWARF_REFUSED)
 		return LIBDW_A2L_REFUSED;
-	if (!mod)
+	if (!mod) {
+		/* Outside the dso's file: kept as a unit without a line is. */
+		if (dl->dwfl && dl->dwarf == DWARF_FOUND)
+			a2l_cache__add(&dl->a2l, addr, NULL, 0, 0, NULL, 0);
 		return 0;
+	}
 
 	/*
 	 * Get/ignore the dwarf information. Determine the bias, difference
@@ -1765,7 +2449,6 @@ int libdw__addr2line(u64 addr, char **file, unsigned int *line_nr,
 		Dwarf_Addr unused_bias;
 		Dwarf_Die *cu;
 		Dwarf_Line *line;
-		int ret;
 
 		/*
 		 * Where a CU covers the address and has no line for it, libdw
@@ -1777,8 +2460,10 @@ int libdw__addr2line(u64 addr, char **file, unsigned int *line_nr,
 		 * it: that CU covers it only if its own ranges do.
 		 */
 		cu = dwfl_module_addrdie(mod, addr + bias, &unused_bias);
-		if (cu && dwarf_haspc(cu, addr) > 0)
+		if (cu && dwarf_haspc(cu, addr) > 0) {
+			a2l_cache__add(&dl->a2l, addr, NULL, 0, 0, NULL, 0);
 			return 0;
+		}
 		/*
 		 * No CU covers the address (a PLT entry, code built without
 		 * -g): that is the answer. libdwfl before elfutils 0.191 finds
@@ -1786,13 +2471,17 @@ int libdw__addr2line(u64 addr, char **file, unsigned int *line_nr,
 		 * the CUs it left out.
 		 */
 		ret = dso_libdw__cu_at(dl, dwarf, addr, &cu_mem);
-		if (ret == 0)
+		if (ret == 0) {
+			a2l_cache__add(&dl->a2l, addr, NULL, 0, LIBDW_A2L_NO_LINE, NULL, 0);
 			return LIBDW_A2L_NO_LINE;
+		}
 		if (ret < 0)
 			return 0;
 		line = dwarf_getsrc_die(&cu_mem, addr);
-		if (!line)
+		if (!line) {
+			a2l_cache__add(&dl->a2l, addr, NULL, 0, 0, NULL, 0);
 			return 0;
+		}
 		src = dwarf_linesrc(line, /*mtime=*/NULL, /*length=*/NULL);
 		dwarf_lineno(line, &lineno);
 		cudie = &cu_mem;
@@ -1802,6 +2491,9 @@ int libdw__addr2line(u64 addr, char **file, unsigned int *line_nr,
 		*file = src ? strdup(src) : NULL;
 	if (line_nr)
 		*line_nr = lineno;
+
+	if (!unwind_inlines || !node)
+		a2l_cache__add(&dl->a2l, addr, src, lineno, 1, NULL, A2L_NONE);
 
 	/* Optionally unwind inline function call chain. */
 	if (unwind_inlines && node) {
@@ -1832,6 +2524,7 @@ int libdw__addr2line(u64 addr, char **file, unsigned int *line_nr,
 			free(args.leaf_srcline);
 
 		if (args.err) {
+			free(args.frames);
 			if (file && *file) {
 				free(*file);
 				*file = NULL;
@@ -1839,6 +2532,10 @@ int libdw__addr2line(u64 addr, char **file, unsigned int *line_nr,
 			inline_node__clear_frames(node);
 			return 0;
 		}
+		if (!args.frames_failed)
+			a2l_cache__add(&dl->a2l, addr, src, lineno, 1, args.frames,
+				       args.nr_frames);
+		free(args.frames);
 	}
 	return 1;
 }

@@ -48,6 +48,43 @@ int libdw__addr2line(u64 addr, char **file,
 		     struct symbol *sym);
 
 /*
+ * libdw__addr2line_other - Another addr2line style found a line for an address
+ * @dso: The dso
+ * @addr: The address libdw__addr2line() returned 0 for
+ * @file: The file the style found
+ * @line_nr: The line
+ *
+ * Where libdw read the DWARF and found a unit without a line for @addr, the
+ * line another style found (without inline frames) is kept for the next run
+ * on the dso's build-id (buildid.srclines), which asks no style for it.
+ * Called with dso__srcline_lock() held.
+ */
+void libdw__addr2line_other(struct dso *dso, u64 addr, const char *file,
+			    unsigned int line_nr);
+
+/*
+ * libdw__addr2line_none - No addr2line style found a line for an address
+ * @dso: The dso
+ * @addr: The address libdw__addr2line() returned 0 for
+ *
+ * Where libdw read the DWARF and found a unit without a line for @addr, that
+ * the default styles found none either is kept for the next run on the dso's
+ * build-id (buildid.srclines), which asks none of them. Called with
+ * dso__srcline_lock() held.
+ */
+void libdw__addr2line_none(struct dso *dso, u64 addr);
+
+/*
+ * dso__keep_libdw - Keep what was read of the DSO's DWARF in the build-id cache
+ * @dso: The dso
+ *
+ * Writes, once, what a later run on the DSO's build-id can use instead of
+ * doing again (the debug info libdw inflated): when the session's dsos go,
+ * as a dso still referenced then is not freed, else when the dso goes.
+ */
+void dso__keep_libdw(struct dso *dso);
+
+/*
  * dso__free_libdw - Free libdw resources associated with the DSO
  * @dso: The dso to free resources for
  *
@@ -102,6 +139,22 @@ static inline int libdw__addr2line(u64 addr __maybe_unused, char **file __maybe_
 				   struct symbol *sym __maybe_unused)
 {
 	return 0;
+}
+
+static inline void libdw__addr2line_other(struct dso *dso __maybe_unused,
+					  u64 addr __maybe_unused,
+					  const char *file __maybe_unused,
+					  unsigned int line_nr __maybe_unused)
+{
+}
+
+static inline void libdw__addr2line_none(struct dso *dso __maybe_unused,
+					 u64 addr __maybe_unused)
+{
+}
+
+static inline void dso__keep_libdw(struct dso *dso __maybe_unused)
+{
 }
 
 static inline void dso__free_libdw(struct dso *dso __maybe_unused)

@@ -284,10 +284,20 @@ static int addr2line(const char *dso_name, u64 addr, char **file, unsigned int *
 		default:
 			break;
 		}
-		if (ret > 0)
+		if (ret > 0) {
+			/* Kept where libdw read the DWARF and found no line. */
+			if (default_styles && i && !(unwind_inlines && node) && file)
+				libdw__addr2line_other(dso, addr, *file, line_nr ? *line_nr : 0);
 			return ret;
+		}
 	}
 
+	/*
+	 * Where libdw read the DWARF, no other default style found a line
+	 * either: the next run on the dso's build-id asks none of them.
+	 */
+	if (default_styles)
+		libdw__addr2line_none(dso, addr);
 	return 0;
 }
 

@@ -51,12 +51,21 @@ static __attribute__((noinline)) void parent(int b)
 	leaf(b);
 }
 
-int main(void)
+static __attribute__((noinline)) void other(int b)
+{
+	leaf(b + 1);
+}
+
+int main(int argc, char **argv)
 {
 	time_t end = time(NULL) + 1;
 
-	while (time(NULL) < end)
-		parent(1);
+	while (time(NULL) < end) {
+		if (argc > 1)
+			other(1);
+		else
+			parent(1);
+	}
 	return 0;
 }
 _EOF
@@ -117,6 +126,11 @@ if ! readelf -S "${test_dir}/split.debug" 2> /dev/null | grep -A1 '\.debug_info'
 	echo "Skip: objcopy did not compress the debug sections"
 	exit 2
 fi
+
+# The source lines kept in the cache (buildid.srclines) would spare the
+# later runs the DWARF: the copy is tested without them, then with them.
+printf '[buildid]\n\tsrclines = false\n' > "${test_dir}/base-config"
+export PERF_CONFIG="${test_dir}/base-config"
 
 mkdir -p "${test_dir}/empty"
 for name in inline split; do
@@ -183,6 +197,7 @@ for name in inline split; do
 [buildid]
 	dir = ${cache}
 	uncompressed-debug = 1K
+	srclines = false
 _EOF
 	PERF_CONFIG="${test_dir}/config" check "${name}" "quota reached"
 	[ -e "${copy}" ] && fail "${name}: a copy past buildid.uncompressed-debug"
@@ -211,6 +226,22 @@ else
 	echo "inline: read-only cache: skipped (no mount namespace)"
 fi
 [ -e "${copy}" ] && fail "inline: a copy in a read-only cache"
+
+# With the kept source lines (buildid.srclines): the first run keeps no
+# copy, the next one that reads the DWARF again (a recording of the program
+# running other code, whose lines were not kept) does.
+split_copy=$(copy_of split)
+rm -f "${split_copy}" "$(dirname "${split_copy}")/srclines"
+printf '[buildid]\n\tsrclines = true\n' > "${test_dir}/srclines-config"
+PERF_CONFIG="${test_dir}/srclines-config" check split "kept source lines" \
+	--buildid-dir "${test_dir}/split.cache"
+[ -e "${split_copy}" ] && fail "split: a copy made by the first run with buildid.srclines"
+if perf --buildid-dir "${test_dir}/split.cache" record -e task-clock:u \
+		-o "${test_dir}/other.data" -- "${test_dir}/split" other > /dev/null 2>&1; then
+	PERF_CONFIG="${test_dir}/srclines-config" perf --buildid-dir "${test_dir}/split.cache" \
+		script -i "${test_dir}/other.data" -F ip,sym,srcline --inline > /dev/null 2>&1
+	[ -s "${split_copy}" ] || fail "split: no copy made by the run that read the DWARF again"
+fi
 
 # Removing the cache entry removes the copy; perf archive leaves it out.
 lines inline --buildid-dir "${test_dir}/inline.cache" > /dev/null
