@@ -159,7 +159,8 @@ atfloor() {
 }
 
 # Later runs on the same recording (the build-id cache's warm path): for
-# each candle of BENCH_WARM (default "jvm"), fp, the commands of
+# each candle of BENCH_WARM (default "jvm") and mode of BENCH_WARM_MODES
+# (default fp), the commands of
 # BENCH_WARM_CMDS (default "report srcline script"), RUNS interleaved rounds of: a build-id cache with an entry for
 # each dso with samples, as perf record makes them; the first run, which
 # may keep what it found in it; the second run. The report and script
@@ -176,9 +177,10 @@ warm_once() {	# config build command data -> "wall user+sys maxrss rssanon"
 	rm -f "$tf"
 }
 warm() {
-	local c data conf cache b cmd r f
+	local c m data conf cache b cmd r f
 	for c in ${BENCH_WARM:-jvm}; do
-		data=$(data_of "$c" fp)
+	for m in ${BENCH_WARM_MODES:-fp}; do
+		data=$(data_of "$c" "$m")
 		[ -s "$data" ] || { echo "bench: no $data (bench-record.sh $c)" >&2; continue; }
 		for b in ${BENCH_WARM_BUILDS:-upstream-libdw series-libdw}; do
 			[ -x "$BUILD/$b/perf" ] || continue
@@ -199,10 +201,11 @@ warm() {
 					esac
 				done | sort -k1,1 -k2n | awk -v n="$RUNS" '{ i[$1]++ }
 					i[$1] == int((n + 1) / 2) { print }' |
-					while read -r ph w u m a; do row warm "$c" fp "$cmd" "$b" "$ph" "$w" "$u" "$m" "$a"; done
+					while read -r ph w u x a; do row warm "$c" "$m" "$cmd" "$b" "$ph" "$w" "$u" "$x" "$a"; done
 			done
 			rm -rf "$cache"
 		done
+	done
 	done
 }
 

@@ -9,7 +9,7 @@ set -uo pipefail
 . "$(dirname "$0")/bench-lib.sh"
 awk -F'\t' '
 $1 == "env" && !env++ { printf "(%s, %s cores, elfutils %s, median of %s interleaved rounds; wall s, user+sys s, max RSS MiB)\n", $2, $3, $5, $7 }
-$1 == "warm" { k = $2 SUBSEP $4 SUBSEP $5; if (!(k in seen)) { seen[k]; K[++n] = k }
+$1 == "warm" { k = $2 ($3 == "dwarf" ? "-dw" : "") SUBSEP $4 SUBSEP $5; if (!(k in seen)) { seen[k]; K[++n] = k }
 	W[k, $6] = $7; U[k, $6] = $8; M[k, $6] = $9 / 1024 }
 END {
 	printf "  %-6s %-8s %-15s %-20s %-20s %s\n", "", "", "", "first run", "second run", "second / --no-inline"

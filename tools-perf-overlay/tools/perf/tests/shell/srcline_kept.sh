@@ -9,7 +9,8 @@
 # file or one of another build is not read and is replaced, perf processes
 # writing it at once leave one whole file, inline frames asked for after
 # the lines alone are found, perf report keeps and reads them as perf
-# script does, and buildid.srclines = false neither reads nor keeps them.
+# script does, a read-only cache keeps none and prints the same lines, and
+# buildid.srclines = false neither reads nor keeps them.
 
 err=0
 test_dir=$(mktemp -d /tmp/perf-test-srcline-kept.XXXXXXXXXX)
@@ -189,6 +190,28 @@ for i in 1 2 3 4; do
 done
 cmp -s "${test_dir}/kept" "${kept}" || fail "concurrent runs left no whole file"
 ls "${kept}".* > /dev/null 2>&1 && fail "temporary files left"
+
+# A read-only cache: the lines, no file (root writes through permissions:
+# a read-only bind mount in a mount namespace of its own).
+rm -f "${kept}"
+if [ "$(id -u)" != 0 ]; then
+	chmod a-w "${entry}"
+	check "read-only cache" --buildid-dir "${cache}"
+	chmod u+w "${entry}"
+elif unshare -m true 2> /dev/null; then
+	export -f lines
+	export data
+	unshare -m bash -c "mount --bind -o ro '$(cd "${entry}" && pwd -P)' '${entry}' &&
+		lines --buildid-dir '${cache}'" > "${test_dir}/out"
+	if cmp -s "${test_dir}/ref" "${test_dir}/out"; then
+		echo "read-only cache: ok"
+	else
+		fail "read-only cache: source lines differ"
+	fi
+else
+	echo "read-only cache: skipped (no mount namespace)"
+fi
+[ -e "${kept}" ] && fail "source lines kept in a read-only cache"
 
 # Off: neither read nor kept.
 rm -f "${kept}"
