@@ -273,7 +273,12 @@ bool filename__has_compression_bomb(const char *filename)
 
 	if (fd < 0)
 		return false;
-	elf = elf_begin(fd, PERF_ELF_C_READ_MMAP, NULL);
+	/*
+	 * Mapped: gelf_getchdr() of a file read with ELF_C_READ reads each
+	 * compressed section whole (PERF_ELF_C_READ_MMAP is ELF_C_READ with
+	 * elfutils' libelf.h, which has no ELF_C_READ_MMAP macro).
+	 */
+	elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
 	if (elf) {
 		bomb = elf_kind(elf) == ELF_K_ELF && elf__has_compression_bomb(elf);
 		elf_end(elf);
