@@ -29,7 +29,11 @@ static void dsos__purge(struct dsos *dsos)
 	for (unsigned int i = 0; i < dsos->cnt; i++) {
 		struct dso *dso = dsos->dsos[i];
 
-		/* A dso still referenced now is not freed at exit. */
+		/*
+		 * A dso still referenced now is never freed: keep what its
+		 * DWARF lookups read now (dso__keep_libdw()). At exit, where
+		 * the session's dsos go, no other thread uses them.
+		 */
 		dso__keep_libdw(dso);
 		dso__set_dsos(dso, NULL);
 		dso__put(dso);

@@ -434,9 +434,13 @@ void libdw__end_dwfl(Dwfl *dwfl)
 }
 
 /*
- * The answers of libdw__addr2line() for a dso, those an earlier run kept in
- * the build-id cache (read: a whole, validated file) and this run's; see
- * a2l_cache__read().
+ * The answers of libdw__addr2line() for a dso (see the comment above
+ * A2L_CACHE_MAGIC): those an earlier run kept in the build-id cache, the file
+ * read whole and validated (hdr, with entries, frames and strings pointing
+ * into it), and this run's (answers). Key: the address, in both; an answer of
+ * this run replaces the file's. Bound: A2L_CACHE_MAX for both together, then
+ * full. Invalidation: none, the file is for the dso's build-id and this perf.
+ * Lifetime and locking: those of struct dso_libdw.
  */
 struct a2l_cache {
 	const struct a2l_cache_header	*hdr;	/* the file read, NULL: none */
@@ -445,7 +449,6 @@ struct a2l_cache {
 	const char			*strings;
 	struct hashmap			*answers;	/* address -> struct a2l_answer * */
 	struct hashmap			*strings_run;	/* the answers' strings */
-	size_t				nr_answers;
 	bool				full;	/* no more kept: A2L_CACHE_MAX, no entry */
 };
 
@@ -1642,21 +1645,26 @@ static void a2l_cache__read(struct a2l_cache *c, struct dso *dso)
 	close(fd);
 }
 
+static int a2l_cache_entry__cmp(const void *key, const void *entry)
+{
+	u64 addr = *(const u64 *)key;
+	const struct a2l_cache_entry *ent = entry;
+
+	return addr < ent->addr ? -1 : addr > ent->addr;
+}
+
 static const struct a2l_cache_entry *a2l_cache__entry(const struct a2l_cache *c, u64 addr)
 {
-	size_t lo = 0, hi = c->hdr ? c->hdr->nr_entries : 0;
+	if (!c->hdr)
+		return NULL;
+	return bsearch(&addr, c->entries, c->hdr->nr_entries, sizeof(*c->entries),
+		       a2l_cache_entry__cmp);
+}
 
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (c->entries[mid].addr == addr)
-			return &c->entries[mid];
-		if (c->entries[mid].addr < addr)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return NULL;
+/* How many answers this run found. */
+static size_t a2l_cache__nr_answers(const struct a2l_cache *c)
+{
+	return c->answers ? hashmap__size(c->answers) : 0;
 }
 
 static const char *a2l_cache__str(const struct a2l_cache *c, u32 off)
@@ -1705,7 +1713,8 @@ static void a2l_cache__add(struct a2l_cache *c, u64 addr, const char *file,
 	if (ent && ent->ret > 0)
 		return;
 	old = NULL;
-	if (c->full || (c->hdr ? c->hdr->nr_entries : 0) + c->nr_answers >= A2L_CACHE_MAX) {
+	if (c->full ||
+	    (c->hdr ? c->hdr->nr_entries : 0) + a2l_cache__nr_answers(c) >= A2L_CACHE_MAX) {
 		c->full = true;
 		return;
 	}
@@ -1737,8 +1746,6 @@ static void a2l_cache__add(struct a2l_cache *c, u64 addr, const char *file,
 	}
 	if ((file && !a->file) || hashmap__set(c->answers, addr, a, /*old_key=*/NULL, &old))
 		goto out_free;
-	if (!old)
-		c->nr_answers++;
 	free(old);
 	return;
 out_free:
@@ -1843,7 +1850,7 @@ static int a2l_cache__write(const struct a2l_cache *c, struct dso *dso, int fd)
 	struct a2l_cache_header hdr = { .format = A2L_CACHE_FORMAT };
 	struct strbuf entries, frames, strings;
 	size_t nr = 0, i = 0, j = 0, nr_file = c->hdr ? c->hdr->nr_entries : 0;
-	struct a2l_answer **run = calloc(c->nr_answers ?: 1, sizeof(*run));
+	struct a2l_answer **run = calloc(a2l_cache__nr_answers(c) ?: 1, sizeof(*run));
 	struct hashmap *offsets = hashmap__new(a2l_str_hash, a2l_str_equal, /*ctx=*/NULL);
 	struct hashmap_entry *cur;
 	bool err = false;
@@ -1904,7 +1911,7 @@ static void dso_libdw__keep_srclines(struct dso *dso, struct dso_libdw *dl)
 	char path[PATH_MAX], tmp[PATH_MAX];
 	int fd;
 
-	if (!c->nr_answers || !buildid_srclines ||
+	if (!a2l_cache__nr_answers(c) || !buildid_srclines ||
 	    !dso__build_id_srclines_filename(dso, path, sizeof(path)) ||
 	    snprintf(tmp, sizeof(tmp), "%s.XXXXXX", path) >= (int)sizeof(tmp))
 		return;
@@ -1920,7 +1927,7 @@ static void dso_libdw__keep_srclines(struct dso *dso, struct dso_libdw *dl)
 		unlink(tmp);
 	} else {
 		pr_debug("libdw: kept %zu new source lines of %s in %s\n",
-			 c->nr_answers, dso__long_name(dso), path);
+			 a2l_cache__nr_answers(c), dso__long_name(dso), path);
 	}
 	close(fd);
 }
