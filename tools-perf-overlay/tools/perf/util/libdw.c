@@ -71,8 +71,11 @@ static int libdw__find_debuginfo(Dwfl_Module *mod, void **userdata, const char *
 	    (debuglink_file && !debuglink_crc))
 		return libdw__debuginfo_checked(dso, fd, debuginfo_file_name);
 	if (dso__has_build_id(dso) &&
-	    (filename__read_build_id(symsrc, &bid) <= 0 || !dso__build_id_equal(dso, &bid)))
+	    (filename__read_build_id(symsrc, &bid) <= 0 || !dso__build_id_equal(dso, &bid))) {
+		pr_debug("libdw: %s, where the symbols of %s came from, is another build: not read\n",
+			 symsrc, dso__long_name(dso));
 		return fd;
+	}
 
 	fd = open(symsrc, O_RDONLY | O_CLOEXEC);
 	if (fd >= 0) {
@@ -1995,6 +1998,38 @@ void dso__free_libdw(struct dso *dso)
 }
 
 /*
+ * Says with -v, once per dso, where its source lines come from: the file
+ * reported (the dso's own, or the build-id cache's copy, see
+ * dso__libdw_path()) and the debug file libdwfl took for it; or why there
+ * are none. err: libdwfl's error when it found no DWARF.
+ */
+static void dso_libdw__say_files(struct dso *dso, Dwfl_Module *mod,
+				 const struct dso_libdw *dl, int err)
+{
+	const char *mainfile = NULL, *debugfile = NULL;
+	const char *name = dso__long_name(dso);
+
+	dwfl_module_info(mod, NULL, NULL, NULL, NULL, NULL, &mainfile, &debugfile);
+	switch (dl->dwarf) {
+	case DWARF_FOUND:
+		pr_debug("libdw: source lines of %s from %s%s%s\n", name, mainfile ?: name,
+			 debugfile ? " and its debug file " : "", debugfile ?: "");
+		break;
+	case DWARF_NONE:
+		pr_debug("libdw: no source lines for %s: no debug info in %s or in a debug file with its build-id\n",
+			 name, mainfile ?: name);
+		break;
+	case DWARF_UNREADABLE:
+		pr_debug("libdw: no source lines for %s from libdw: %s: %s\n", name,
+			 debugfile ?: mainfile ?: name, dwfl_errmsg(err));
+		break;
+	case DWARF_REFUSED:	/* said by libdw__warn_bomb() */
+	default:
+		break;
+	}
+}
+
+/*
  * The dso's srcline state, made on first use with the answers an earlier run
  * kept (a2l_cache__read()), without a Dwfl: dso__libdw_get() makes it.
  */
@@ -2022,6 +2057,7 @@ static struct dso_libdw *dso__libdw_get(struct dso *dso)
 	Dwarf_Addr bias;
 	Dwfl *dwfl;
 	Elf *elf;
+	int err = 0;
 	int fd;
 
 	if (!dl || dl->opened)
@@ -2077,8 +2113,10 @@ static struct dso_libdw *dso__libdw_get(struct dso *dso)
 		libdw__warn_bomb(path);
 		dl->dwarf = DWARF_REFUSED;
 	} else if (!dwfl_module_getdwarf(mod, &bias)) {
+		err = dwfl_errno();
 		dl->dwarf = dl->debug_refused ? DWARF_REFUSED : libdw__no_dwarf(mod);
 	}
+	dso_libdw__say_files(dso, mod, dl, err);
 	if (dl->dwarf == DWARF_REFUSED)
 		dso__set_has_srcline(dso, false);
 	return dl;

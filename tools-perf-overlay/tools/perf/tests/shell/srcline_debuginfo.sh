@@ -1,13 +1,14 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# perf script source lines from separate debug files
+# perf source lines from separate debug files
 
 # The recorded binary's source lines and inline frames wherever its debug
 # info is: the build-id cache alone (the binary gone, as after unpacking
 # perf archive's tarball elsewhere), a debug file found through
 # .gnu_debuglink, one found by build-id under --symfs, one downloaded from a
 # debuginfod server on 127.0.0.1 into the build-id cache, and debug info that
-# dwz moved partly to an alternate file. Each is compared with what perf script prints for the
+# dwz moved partly to an alternate file. Each is compared with what perf
+# script, perf report --sort srcline and perf annotate -l print for the
 # unstripped binary. A program upgraded after the recording, with its debug
 # file, must give no source lines at all where no copy of the recorded debug
 # info is left: the new files describe other code.
@@ -95,17 +96,25 @@ split_debug() {
 	fi
 }
 
-# The program's frames: function and source line, counted.
-lines() {	# build-id cache, perf script options
+# The program's source lines as perf script (frames: function and source
+# line, counted), perf report --sort srcline and perf annotate -l (its
+# summaries of the program's lines) print them.
+lines() {	# build-id cache, perf options
 	local cache=$1
 
 	shift
 	perf --buildid-dir "${cache}" script -i "${perf_data}" -F ip,sym,srcline "$@" 2> /dev/null |
 		awk '/^[ \t]+[0-9a-f]+ / { sym = $2; next }
 		     /a\.c:/ { print sym, $1, $2 }' | sort | uniq -c
+	echo "report:"
+	perf --buildid-dir "${cache}" report -i "${perf_data}" --stdio -q -g none \
+		--sort sym,srcline "$@" 2> /dev/null | awk '/a\.c:/ { $1 = $1; print }'
+	echo "annotate:"
+	perf --buildid-dir "${cache}" annotate -i "${perf_data}" --stdio -l "$@" 2> /dev/null |
+		grep -E '^ +[0-9.]+ +a\.c:[0-9]+$'
 }
 
-check() {	# case, build-id cache, perf script options
+check() {	# case, build-id cache, perf options
 	local name=$1
 
 	shift
@@ -138,8 +147,10 @@ if [ -z "${build_id}" ]; then
 fi
 
 lines "${test_dir}/empty" > "${test_dir}/ref"
-if ! grep -q ' leaf a\.c:.*inlined' "${test_dir}/ref"; then
-	echo "Error: no inline frame of the program in:"
+if ! grep -q ' leaf a\.c:.*inlined' "${test_dir}/ref" ||
+   ! grep -A1 '^report:' "${test_dir}/ref" | grep -q 'parent.*a\.c:' ||
+   ! grep -A1 '^annotate:' "${test_dir}/ref" | grep -q 'a\.c:'; then
+	echo "Error: no inline frame, report or annotate line of the program in:"
 	cat "${test_dir}/ref"
 	exit 1
 fi
@@ -223,7 +234,7 @@ fi
 # source lines.
 build 4 "${test_dir}/prog.new"
 split_debug -l "${test_dir}/prog.new" "${prog}" "${test_dir}/bin/prog.debug"
-: > "${test_dir}/ref"
+printf 'report:\nannotate:\n' > "${test_dir}/ref"
 check "upgraded, no build-id cache" "${test_dir}/empty"
 
 # A package upgraded under a recording of its stripped binary: the build-id
