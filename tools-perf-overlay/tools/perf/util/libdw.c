@@ -243,18 +243,20 @@ static Elf *libdw_elf__open(const char *path, struct dso_libdw_elf *de)
 /*
  * The debug file to give libdwfl for the module of the dso (__find_debuginfo()
  * in unwind-libdw.c): the file perf read the dso's symbols from, when it is
- * another file and has a .debug_frame. libdwfl's unwinder reads a debug file
- * only for its .debug_frame, where .eh_frame has no FDE for a pc (PLT stubs,
- * the end of a chain), and then loads all of its DWARF (decompressing what is
- * compressed) in every address space: for nothing when it has no .debug_frame,
- * as compilers emit none next to .eh_frame (separate debug files keep
- * .eh_frame as NOBITS).
+ * another file, has a .debug_frame and still has the dso's build-id (perf top
+ * reads the symbols long before a rebuild may replace the file). libdwfl's
+ * unwinder reads a debug file only for its .debug_frame, where .eh_frame has no
+ * FDE for a pc (PLT stubs, the end of a chain), and then loads all of its DWARF
+ * (decompressing what is compressed) in every address space: for nothing when
+ * it has no .debug_frame, as compilers emit none next to .eh_frame (separate
+ * debug files keep .eh_frame as NOBITS).
  */
 static char *dso_libdw_elf__debuginfo(struct dso *dso, const char *path)
 {
 	const char *symsrc = dso__symsrc_filename(dso);
 
-	if (!symsrc || !strcmp(symsrc, path) || !filename__has_section(symsrc, ".debug_frame"))
+	if (!symsrc || !strcmp(symsrc, path) || !filename__has_section(symsrc, ".debug_frame") ||
+	    (dso__has_build_id(dso) && !dso__libdw_file_matches(dso, symsrc)))
 		return NULL;
 	return strdup(symsrc);
 }
