@@ -1164,29 +1164,6 @@ int symbol__strerror_disassemble(struct map_symbol *ms, int errnum, char *buf, s
 	return 0;
 }
 
-/*
- * Whether the file at filename may be disassembled for the dso: it has the
- * build-id recorded for the dso, or that is not known. A file of another build
- * (rebuilt, or its package upgraded, since the recording or since perf top
- * loaded its symbols) has other code and other source lines at the symbol's
- * addresses.
- */
-static bool dso__is_recorded_file(struct dso *dso, const char *filename)
-{
-	struct build_id bid;
-	char sbuild_id[SBUILD_ID_SIZE];
-
-	if (!dso__has_build_id(dso) || dso__is_kcore(dso) ||
-	    (symbol_conf.ignore_vmlinux_buildid && dso__kernel(dso) != DSO_SPACE__USER) ||
-	    filename__read_build_id(filename, &bid) <= 0 || dso__build_id_equal(dso, &bid))
-		return true;
-
-	build_id__snprintf(&bid, sbuild_id, sizeof(sbuild_id));
-	pr_debug("%s has build-id %s, not the one recorded for %s: not disassembled\n",
-		 filename, sbuild_id, dso__long_name(dso));
-	return false;
-}
-
 static int dso__disassemble_filename(struct dso *dso, char *filename, size_t filename_size)
 {
 	char linkname[PATH_MAX];
@@ -1252,7 +1229,17 @@ fallback:
 			}
 		}
 		mutex_unlock(dso__lock(dso));
-		if (!dso__is_recorded_file(dso, filename)) {
+		/*
+		 * A file of another build (rebuilt, or its package upgraded,
+		 * since the recording or since perf top loaded its symbols)
+		 * has other code and source lines at the symbol's addresses.
+		 * One without a readable build-id (kcore, no note) is
+		 * disassembled as before.
+		 */
+		if (!dso__is_kcore(dso) &&
+		    !dso__is_recorded_build(dso, filename, /*no_build_id_ok=*/true)) {
+			pr_debug("%s is not the build recorded for %s: not disassembled\n",
+				 filename, dso__long_name(dso));
 			free(build_id_path);
 			return SYMBOL_ANNOTATE_ERRNO__OTHER_BUILD;
 		}

@@ -1823,6 +1823,27 @@ bool dso__build_id_equal(const struct dso *dso, const struct build_id *bid)
 	       memcmp(dso_bid->data, bid->data, dso_bid->size) == 0;
 }
 
+/*
+ * Whether the file at path is the build of the dso that was recorded: its
+ * build-id is the dso's, or the dso has none, or it is the kernel's and perf
+ * ignores the kernel's build-id (symbol_conf.ignore_vmlinux_buildid). A file
+ * without a readable build-id is taken only when no_build_id_ok. The file at a
+ * dso's path may be another build by now (rebuilt, or its package upgraded,
+ * after the recording or after perf top read its symbols): it has other code,
+ * CFI and DWARF at the recorded addresses.
+ */
+bool dso__is_recorded_build(const struct dso *dso, const char *path, bool no_build_id_ok)
+{
+	struct build_id bid;
+
+	if (!dso__has_build_id(dso) ||
+	    (symbol_conf.ignore_vmlinux_buildid && dso__kernel(dso) != DSO_SPACE__USER))
+		return true;
+	if (filename__read_build_id(path, &bid) <= 0)
+		return no_build_id_ok;
+	return dso__build_id_equal(dso, &bid);
+}
+
 void dso__read_running_kernel_build_id(struct dso *dso, struct machine *machine)
 {
 	char path[PATH_MAX];

@@ -52,7 +52,6 @@ static int libdw__find_debuginfo(Dwfl_Module *mod, void **userdata, const char *
 	struct dso *dso = *userdata;
 	const char *uncompressed = dso ? dso__libdw_uncompressed_debug(dso) : NULL;
 	const char *symsrc = dso ? dso__symsrc_filename(dso) : NULL;
-	struct build_id bid;
 	int fd;
 
 	/* The module's debug file, uncompressed in the build-id cache. */
@@ -70,8 +69,7 @@ static int libdw__find_debuginfo(Dwfl_Module *mod, void **userdata, const char *
 	if (fd >= 0 || !symsrc || !file_name || !strcmp(file_name, symsrc) ||
 	    (debuglink_file && !debuglink_crc))
 		return libdw__debuginfo_checked(dso, fd, debuginfo_file_name);
-	if (dso__has_build_id(dso) &&
-	    (filename__read_build_id(symsrc, &bid) <= 0 || !dso__build_id_equal(dso, &bid))) {
+	if (!dso__is_recorded_build(dso, symsrc, /*no_build_id_ok=*/false)) {
 		pr_debug("libdw: %s, where the symbols of %s came from, is another build: not read\n",
 			 symsrc, dso__long_name(dso));
 		return fd;
@@ -182,14 +180,6 @@ static bool libdw_elf__range(Elf *elf, struct dso_libdw_elf *de)
 	return de->end > de->vaddr;
 }
 
-/* Whether the file at path has the dso's build-id. */
-static bool dso__libdw_file_matches(struct dso *dso, const char *path)
-{
-	struct build_id bid;
-
-	return filename__read_build_id(path, &bid) > 0 && dso__build_id_equal(dso, &bid);
-}
-
 /*
  * The file perf reads a dso's ELF, CFI and DWARF from, its name in path: the
  * dso's file (under --symfs, else as named) when its build-id is the one
@@ -204,17 +194,15 @@ static bool dso__libdw_path(struct dso *dso, char *path, size_t size)
 	const char *name = dso__long_name(dso);
 
 	__symbol__join_symfs(path, size, name);
-	if (!dso__has_build_id(dso) ||
-	    (symbol_conf.ignore_vmlinux_buildid && dso__kernel(dso) != DSO_SPACE__USER) ||
-	    dso__libdw_file_matches(dso, path))
+	if (dso__is_recorded_build(dso, path, /*no_build_id_ok=*/false))
 		return true;
 	/* A vmlinux given by its absolute path is not under --symfs. */
-	if (strcmp(path, name) && dso__libdw_file_matches(dso, name)) {
+	if (strcmp(path, name) && dso__is_recorded_build(dso, name, /*no_build_id_ok=*/false)) {
 		strlcpy(path, name, size);
 		return true;
 	}
 	if (dso__build_id_filename(dso, path, size, /*is_debug=*/false) &&
-	    dso__libdw_file_matches(dso, path)) {
+	    dso__is_recorded_build(dso, path, /*no_build_id_ok=*/false)) {
 		pr_debug("libdw: %s is not the recorded build, reading %s\n", name, path);
 		return true;
 	}
@@ -256,7 +244,7 @@ static char *dso_libdw_elf__debuginfo(struct dso *dso, const char *path)
 	const char *symsrc = dso__symsrc_filename(dso);
 
 	if (!symsrc || !strcmp(symsrc, path) || !filename__has_section(symsrc, ".debug_frame") ||
-	    (dso__has_build_id(dso) && !dso__libdw_file_matches(dso, symsrc)))
+	    !dso__is_recorded_build(dso, symsrc, /*no_build_id_ok=*/false))
 		return NULL;
 	return strdup(symsrc);
 }

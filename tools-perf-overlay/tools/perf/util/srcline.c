@@ -170,14 +170,10 @@ struct symbol *new_inline_sym(struct dso *dso,
  */
 static bool addr2line__file_is_recorded(const char *dso_name, struct dso *dso)
 {
-	struct build_id bid;
-
 	if (!dso__a2l_file_checked(dso)) {
 		dso__set_a2l_file_checked(dso, true);
-		if (!dso__symsrc_filename(dso) && dso__has_build_id(dso) &&
-		    !(symbol_conf.ignore_vmlinux_buildid && dso__kernel(dso) != DSO_SPACE__USER) &&
-		    (filename__read_build_id(dso_name, &bid) <= 0 ||
-		     !dso__build_id_equal(dso, &bid))) {
+		if (!dso__symsrc_filename(dso) &&
+		    !dso__is_recorded_build(dso, dso_name, /*no_build_id_ok=*/false)) {
 			pr_debug("%s: not the recorded build, not given to LLVM, libbfd or addr2line\n",
 				 dso_name);
 			dso__set_a2l_other_build(dso, true);
