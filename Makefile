@@ -9,9 +9,10 @@
 #             every patch of every series built at its position (tests/t-bisect.sh;
 #             make check: those of the first series) and valgrind (tests/t-robust.sh)
 # make bench  the full benchmark (all candles), a markdown table
-# make fuzz   libFuzzer on perf's libdw srcline and inline frame code and on
-#             its libdw DWARF unwinder (scripts/fuzz.sh, FUZZ_SECONDS=300 split
-#             between them, FUZZ_WHICH=all|srcline|unwind): an ASan+UBSan clang
+# make fuzz   libFuzzer on perf's libdw srcline and inline frame code, its
+#             libdw DWARF unwinder and the source lines kept in the build-id
+#             cache (scripts/fuzz.sh, FUZZ_SECONDS=300 split between them,
+#             FUZZ_WHICH=all|srcline|unwind|kept): an ASan+UBSan clang
 #             build, findings in work/fuzz/<name>/crashes; not part of make check
 # make export re-export patches/ and tools-perf-overlay/ from the work branch
 SHELL := /bin/bash

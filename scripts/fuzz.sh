@@ -1,12 +1,14 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 # Fuzz perf's libdw code with libFuzzer (Documentation/robustness.md
-# "Fuzzing"), two harnesses:
+# "Fuzzing"), three harnesses:
 #   srcline  tests/fuzz/fuzz-srcline.c: source lines and inline frames
 #   unwind   tests/fuzz/fuzz-unwind.c: the DWARF unwinder of a sample
-#   scripts/fuzz.sh [seconds] [srcline|unwind|all]
+#   kept     tests/fuzz/fuzz-kept.c: the source lines kept in the build-id
+#            cache (its srclines file), for one ELF file, $WORK/fuzz/kept/kept.so
+#   scripts/fuzz.sh [seconds] [srcline|unwind|kept|all]
 #		(make fuzz: FUZZ_SECONDS, default 300; FUZZ_WHICH, default all:
-#		the seconds are split between the two)
+#		the seconds are split between the three)
 # 1. builds perf's archives with clang, ASan, UBSan and libFuzzer's coverage
 #    in $WORK/build/series-fuzz, from $WORK/fuzz-src: a worktree of the series
 #    branch at its current commit (the series' checkout $BASE is left alone);
@@ -25,9 +27,9 @@ set -euo pipefail
 secs=${1:-${FUZZ_SECONDS:-300}}
 which=${2:-${FUZZ_WHICH:-all}}
 case $which in
-srcline|unwind) harnesses=("$which") ;;
-all) harnesses=(srcline unwind) ;;
-*) echo "usage: $0 [seconds] [srcline|unwind|all]" >&2; exit 2 ;;
+srcline|unwind|kept) harnesses=("$which") ;;
+all) harnesses=(srcline unwind kept) ;;
+*) echo "usage: $0 [seconds] [srcline|unwind|kept|all]" >&2; exit 2 ;;
 esac
 
 SRC=$WORK/fuzz-src
@@ -102,6 +104,9 @@ for h in "${harnesses[@]}"; do
 	mkdir -p "$D/corpus" "$D/crashes"
 	# Afresh: what a run adds goes to the corpus, not here.
 	rm -rf "$D/seeds"
+	# kept: the ELF file whose srclines file the inputs are, and the
+	# harness that writes the seed.
+	export FUZZ_KEPT_ELF=$FZ/kept/kept.so FUZZ_KEPT_HARNESS=$OUT/fuzz-kept
 	nice -n 10 "$TOP/tests/fuzz/seeds.sh" "$D/seeds" "$h"
 
 	log=$D/fuzz.log

@@ -6,6 +6,21 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <linux/types.h>
+
+struct dso;
+struct symbol;
+
+#define FUZZ_MAX_SYMS	8
+
+/* A function symbol of the input, for symbol__new(). */
+struct fuzz_sym {
+	u64	start;
+	u64	len;
+	u8	binding;
+	u8	type;
+	char	name[64];
+};
 
 /* The input's file: <fuzz_dir>/libfuzz.so, a plain library's name. */
 extern char fuzz_file[96];
@@ -20,5 +35,18 @@ extern bool fuzz_verbose;
 void fuzz_setup(const char *name, const char *verbose_env);
 /* Writes the input to fuzz_file: 0, or -1. */
 int fuzz_write(const uint8_t *data, size_t size);
+
+/*
+ * The entry point and the first FUZZ_MAX_SYMS function symbols of the ELF
+ * file in data, with libelf (perf's symbol loading is not what is tested):
+ * how many.
+ */
+int fuzz_syms(const uint8_t *data, size_t size, u64 *entry, struct fuzz_sym *syms);
+/*
+ * Look addr of the dso up as perf report, script and annotate do:
+ * get_srcline_split(), __get_srcline() with inline frames,
+ * dso__parse_addr_inlines().
+ */
+void fuzz_lookup(struct dso *dso, u64 addr, struct symbol *sym);
 
 #endif

@@ -1,7 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 # Seed corpora of the fuzz harnesses, generated (no binary is kept):
-#   tests/fuzz/seeds.sh <dir> [srcline|unwind]	(default srcline)
+#   tests/fuzz/seeds.sh <dir> [srcline|unwind|kept]	(default srcline)
 # srcline, for tests/fuzz/fuzz-srcline.c:
 # - tests/fuzz/seeds.cpp built as a shared library with inline frames, by
 #   g++ (DWARF 5, DWARF 4, zlib- and zstd-compressed sections, type units,
@@ -11,6 +11,9 @@
 #   lying extended opcodes), built without recording anything (its --rec is
 #   /bin/false, so that its ELF edits of recordings are not made).
 # unwind, for tests/fuzz/fuzz-unwind.c (x86_64), see unwind_seeds below.
+# kept, for tests/fuzz/fuzz-kept.c: tests/fuzz/seeds.cpp built by g++ -O2 -g
+#   as $FUZZ_KEPT_ELF, and the srclines file the harness ($FUZZ_KEPT_HARNESS)
+#   keeps for it after looking it up with no file (an empty input).
 # Seeds larger than SEED_MAX (1 MiB) are left out: they slow every run.
 set -uo pipefail
 dir=${1:?seed dir}
@@ -71,6 +74,18 @@ unwind_seeds() {
 			n=$((n + 1))
 	done
 }
+
+if [ "$what" = kept ]; then
+	: "${FUZZ_KEPT_ELF:?}" "${FUZZ_KEPT_HARNESS:?}"
+	mkdir -p "$(dirname "$FUZZ_KEPT_ELF")"
+	g++ -shared -fPIC -O2 -g -o "$FUZZ_KEPT_ELF" "$src" || exit 1
+	: >"$tmp/empty"
+	(cd "$tmp" && FUZZ_KEPT_SAVE="$dir/kept-g++-O2" "$FUZZ_KEPT_HARNESS" "$tmp/empty") \
+		>"$tmp/log" 2>&1
+	[ -s "$dir/kept-g++-O2" ] && n=$((n + 1)) || cat "$tmp/log"
+	echo "seeds: $n in $dir"
+	exit 0
+fi
 
 if [ "$what" = unwind ]; then
 	unwind_seeds
