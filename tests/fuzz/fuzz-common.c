@@ -59,9 +59,9 @@ void fuzz_setup(const char *name, const char *verbose_env)
 	}
 }
 
-int fuzz_write(const uint8_t *data, size_t size)
+int fuzz_write_file(const char *path, const void *data, size_t size)
 {
-	int fd = open(fuzz_file, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
 	ssize_t n;
 
 	if (fd < 0)
@@ -69,6 +69,11 @@ int fuzz_write(const uint8_t *data, size_t size)
 	n = writen(fd, data, size);
 	close(fd);
 	return n == (ssize_t)size ? 0 : -1;
+}
+
+int fuzz_write(const uint8_t *data, size_t size)
+{
+	return fuzz_write_file(fuzz_file, data, size);
 }
 
 /* The entry point and the first function symbols of the input, with libelf. */
@@ -145,4 +150,19 @@ void fuzz_lookup(struct dso *dso, u64 addr, struct symbol *sym)
 				ilist->srcline ?: "");
 	}
 	inline_node__delete(node);
+}
+
+void fuzz_lookup_syms(struct dso *dso, const struct fuzz_sym *syms, int nr)
+{
+	for (int i = 0; i < nr; i++) {
+		struct symbol *sym = symbol__new(syms[i].start, syms[i].len,
+						 syms[i].binding, syms[i].type,
+						 syms[i].name);
+
+		if (!sym)
+			continue;
+		fuzz_lookup(dso, sym->start, sym);
+		fuzz_lookup(dso, sym->start + (syms[i].len / 2), sym);
+		symbol__delete(sym);
+	}
 }

@@ -33,6 +33,8 @@ extern bool fuzz_verbose;
  * up; exits on failure.
  */
 void fuzz_setup(const char *name, const char *verbose_env);
+/* Writes size bytes of data to the file at path (created, or truncated): 0, or -1. */
+int fuzz_write_file(const char *path, const void *data, size_t size);
 /* Writes the input to fuzz_file: 0, or -1. */
 int fuzz_write(const uint8_t *data, size_t size);
 
@@ -48,5 +50,10 @@ int fuzz_syms(const uint8_t *data, size_t size, u64 *entry, struct fuzz_sym *sym
  * dso__parse_addr_inlines().
  */
 void fuzz_lookup(struct dso *dso, u64 addr, struct symbol *sym);
+/*
+ * fuzz_lookup() at the start and the middle of each of the nr symbols, each
+ * as the struct symbol perf's callers pass.
+ */
+void fuzz_lookup_syms(struct dso *dso, const struct fuzz_sym *syms, int nr);
 
 #endif

@@ -132,16 +132,10 @@ int LLVMFuzzerInitialize(int *argc __maybe_unused, char ***argv __maybe_unused)
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct dso *dso;
-	int fd, i;
+	int i;
 
-	fd = open(srclines, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
-	if (fd < 0)
+	if (fuzz_write_file(srclines, data, size))
 		return 0;
-	if (writen(fd, data, size) != (ssize_t)size) {
-		close(fd);
-		return 0;
-	}
-	close(fd);
 
 	dso = kept_dso();
 	if (!dso)
@@ -156,28 +150,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		memcpy(&addr, data + off, sizeof(addr));
 		fuzz_lookup(dso, addr, NULL);
 	}
-	for (i = 0; i < nr_syms; i++) {
-		struct symbol *sym = symbol__new(syms[i].start, syms[i].len,
-						 syms[i].binding, syms[i].type,
-						 syms[i].name);
-
-		if (!sym)
-			continue;
-		fuzz_lookup(dso, sym->start, sym);
-		fuzz_lookup(dso, sym->start + (syms[i].len / 2), sym);
-		symbol__delete(sym);
-	}
+	fuzz_lookup_syms(dso, syms, nr_syms);
 
 	dso__keep_libdw(dso);
 	if (save && !size) {
 		size_t kept_size = 0;
 		void *kept = read_file(srclines, &kept_size);
 
-		fd = kept ? open(save, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600) : -1;
-		if (fd < 0 || writen(fd, kept, kept_size) != (ssize_t)kept_size)
+		if (!kept || fuzz_write_file(save, kept, kept_size))
 			fprintf(stderr, "FUZZ_KEPT_SAVE: %s not written\n", save);
-		if (fd >= 0)
-			close(fd);
 		free(kept);
 	}
 	dso__put(dso);

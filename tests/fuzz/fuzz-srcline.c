@@ -67,17 +67,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		fuzz_lookup(dso, i * 0x2000 + 0x40, NULL);
 	fuzz_lookup(dso, entry, NULL);
 
-	for (i = 0; i < nr; i++) {
-		struct symbol *sym = symbol__new(syms[i].start, syms[i].len,
-						 syms[i].binding, syms[i].type,
-						 syms[i].name);
-
-		if (!sym)
-			continue;
-		fuzz_lookup(dso, sym->start, sym);
-		fuzz_lookup(dso, sym->start + (syms[i].len / 2), sym);
-		symbol__delete(sym);
-	}
+	fuzz_lookup_syms(dso, syms, nr);
 
 	dso__put(dso);
 	return 0;

@@ -1825,8 +1825,8 @@ bool dso__build_id_equal(const struct dso *dso, const struct build_id *bid)
 
 /*
  * Whether the file at path is the build of the dso that was recorded: its
- * build-id is the dso's, or the dso has none, or it is the kernel's and perf
- * ignores the kernel's build-id (symbol_conf.ignore_vmlinux_buildid). A file
+ * build-id is the dso's, or the dso has none, or the dso is a kernel one and
+ * perf ignores the kernel's build-id (symbol_conf.ignore_vmlinux_buildid). A file
  * without a readable build-id is taken only when no_build_id_ok. The file at a
  * dso's path may be another build by now (rebuilt, or its package upgraded,
  * after the recording or after perf top read its symbols): it has other code,
