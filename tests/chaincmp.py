@@ -2,9 +2,14 @@
 # SPDX-License-Identifier: GPL-2.0
 """Compare the call chains of two `perf script` outputs of one perf.data.
 
-  chaincmp.py compare A B   B (e.g. the series) must have, for every sample,
+  chaincmp.py compare A B [OUTERMOST]
+                            B (e.g. the series) must have, for every sample,
                             the frames of A (e.g. upstream) as a prefix of its
                             own, with the same names: same or more frames.
+                            OUTERMOST, comma-separated function names where a
+                            complete chain ends: a sample whose chain ends in
+                            one of them in B only is complete in B and not a
+                            difference (A is known to be wrong there).
   chaincmp.py stats A       samples, frames, empty/[unknown] shares (JSON)
 
 perf script prints a sample header line, then one indented line per frame
@@ -61,7 +66,11 @@ def same_frame(fa, fb):
     return fa == fb or (fa[1] == fb[1] and fb[0].endswith('::' + fa[0]))
 
 
-def compare(a, b, limit=5):
+def complete(chain, outermost):
+    return bool(chain) and chain[-1][0] in outermost
+
+
+def compare(a, b, limit=5, outermost=()):
     sa, sb = samples(a), samples(b)
     if len(sa) != len(sb):
         print(f'# sample count differs: {len(sa)} vs {len(sb)}')
@@ -69,6 +78,7 @@ def compare(a, b, limit=5):
     bad = 0
     fewer = 0
     deeper = 0
+    better = 0
     for i, ((_, ca), (_, cb)) in enumerate(zip(sa, sb)):
         if len(cb) < len(ca):
             fewer += 1
@@ -77,6 +87,9 @@ def compare(a, b, limit=5):
         common = min(len(ca), len(cb))
         if (not all(same_frame(x, y) for x, y in zip(ca[:common], cb[:common]))
                 or len(cb) < len(ca)):
+            if complete(cb, outermost) and not complete(ca, outermost):
+                better += 1
+                continue
             bad += 1
             if bad <= limit:
                 print(f'# sample {i}: differs')
@@ -86,12 +99,14 @@ def compare(a, b, limit=5):
                     mark = ' ' if fa and fb and same_frame(fa, fb) else '!'
                     print(f'#  {mark} {fa!s:60.60} | {fb!s:60.60}')
     print(f'# {len(sa)} samples: {bad} differ, {fewer} with fewer frames, '
-          f'{deeper} deeper in the second')
+          f'{deeper} deeper in the second'
+          + (f', {better} complete in the second only' if outermost else ''))
     return 1 if bad else 0
 
 
 if __name__ == '__main__':
     if sys.argv[1] == 'compare':
-        sys.exit(compare(sys.argv[2], sys.argv[3]))
+        sys.exit(compare(sys.argv[2], sys.argv[3],
+                         outermost=tuple(sys.argv[4].split(',')) if len(sys.argv) > 4 else ()))
     elif sys.argv[1] == 'stats':
         print(json.dumps(stats(sys.argv[2])))

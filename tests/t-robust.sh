@@ -122,7 +122,7 @@ run_case() {	# data compare runs(|-separated)
 		what=${what/ --stdio -q/}
 		local err=$TMPD/run.err
 		out=/dev/null uout=/dev/null
-		if [ "$compare" = 1 ] && [ "${a[0]}" = script ]; then
+		if [ "$compare" != 0 ] && [ "${a[0]}" = script ]; then
 			out=$TMPD/run.out uout=$TMPD/up.out
 		fi
 		# in a subshell that waits (not exec): its "Segmentation fault"
@@ -149,11 +149,18 @@ run_case() {	# data compare runs(|-separated)
 			fi
 		fi
 		if [ "$out" != /dev/null ] && [ "$rc" = 0 ] && [ "$urc" = 0 ]; then
-			if ! python3 "$TOP/tests/chaincmp.py" compare "$uout" "$out" >"$TMPD/cmp.txt"; then
+			local outermost=
+			[ "$compare" != 1 ] && outermost=$compare
+			if ! python3 "$TOP/tests/chaincmp.py" compare "$uout" "$out" $outermost >"$TMPD/cmp.txt"; then
 				STATUS=FAIL
 				MSG+=" CHAINS DIFFER from upstream: $(tail -1 "$TMPD/cmp.txt")"
+				# the first differing samples (upstream | series), to
+				# tell from a CI log which one is wrong
+				while IFS= read -r l; do
+					SANLINES+=("    [$what] $l")
+				done < <(head -n 40 "$TMPD/cmp.txt" | sed 's/^# //')
 			else
-				MSG+=" (chains as upstream's)"
+				MSG+=" (chains as upstream's$(sed -n 's/.*, \([1-9][0-9]*\) complete in the second only$/; \1 complete only in the series/p' "$TMPD/cmp.txt"))"
 			fi
 		fi
 		if [ -n "${ROBUST_KEEP:-}" ]; then	# a folder for the stderr of each run

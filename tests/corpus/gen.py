@@ -44,7 +44,9 @@ def log(*a):
 
 
 def case(group, name, data, runs=None, note='', skip=None, compare=False):
-    """compare: the chains of perf script must be upstream's (chaincmp.py)."""
+    """compare: the chains of perf script must be upstream's (chaincmp.py);
+    a string: the comma-separated functions a complete chain ends in, a
+    sample complete in the series' chain only is not a difference."""
     if runs is None:
         runs = [['report', '--stdio', '-q'], ['script']]
     MANIFEST.append({'group': group, 'name': name, 'data': data, 'runs': runs,
@@ -445,8 +447,13 @@ case(g, 'dwarf, code with .debug_frame only (-fno-asynchronous-unwind-tables)', 
 
 g = 'address space changes (dlopen/dlclose, exiting processes)'
 p = record('dlopen', f'{OUT}/bin', 'dwarf', mode='dlopen')
-case(g, 'dlopen/dlclose of two libraries mapped in turns at one address', p, compare=True,
-     skip=None if p else 'perf record failed')
+# v7.3-rc7 unwinds a library mapped where another one was with the old
+# one's CFI once a chain went through the old one's code (here when a
+# sample hits dlclose() running librobust-a.so's destructors): the series'
+# fix, "perf maps: Drop the unwinders' state of code that was mapped over",
+# makes those chains complete, which is not a difference.
+case(g, 'dlopen/dlclose of two libraries mapped in turns at one address', p,
+     compare='dl_turns,main', skip=None if p else 'perf record failed')
 p = record('fork', f'{OUT}/bin', 'dwarf', mode='fork')
 case(g, 'short-lived child processes, one after the other', p, compare=True,
      skip=None if p else 'perf record failed')
