@@ -8,7 +8,9 @@
  * stack dump perf takes. "dlopen" loads and unloads, in turns,
  * librobust-a.so and librobust-b.so (this file with -DROBUST_LIB and
  * -DROBUST_LIB_B for b: other function names, other addresses) found next
- * to the executable: one is mapped where the other was. "fork" runs the
+ * to the executable: one is mapped where the other was. Both have their
+ * own function names (liba_*, libb_*), so that their code runs, not
+ * librobust.so's, which the executable loaded first. "fork" runs the
  * work in short-lived child processes, one after the other.
  */
 #include <dlfcn.h>
@@ -22,6 +24,10 @@
 #include <unistd.h>
 
 #ifdef ROBUST_LIB
+#ifdef ROBUST_LIB_A
+#define lib_spin	liba_spin
+#define lib_recurse	liba_recurse
+#endif
 #ifdef ROBUST_LIB_B
 #define lib_spin	libb_spin
 #define lib_recurse	libb_recurse
