@@ -1743,6 +1743,8 @@ void dso__delete(struct dso *dso)
 	zfree(&RC_CHK_ACCESS(dso)->symbol_names);
 	annotated_data_type__tree_delete(dso__data_types(dso));
 	global_var_type__tree_delete(dso__global_vars(dso));
+	/* Before the names: it may keep what libdw inflated, and says so. */
+	dso__free_libdw(dso);
 
 	if (RC_CHK_ACCESS(dso)->short_name_allocated) {
 		zfree((char **)&RC_CHK_ACCESS(dso)->short_name);
@@ -1758,7 +1760,6 @@ void dso__delete(struct dso *dso)
 	auxtrace_cache__free(RC_CHK_ACCESS(dso)->auxtrace_cache);
 	dso_cache__free(dso);
 	dso__free_a2l(dso);
-	dso__free_libdw(dso);
 	dso__free_symsrc_filename(dso);
 	nsinfo__zput(RC_CHK_ACCESS(dso)->nsinfo);
 	mutex_destroy(dso__srcline_lock(dso));

@@ -24,6 +24,7 @@
 #include <unistd.h>
 #include <sys/stat.h>
 #include <linux/err.h>
+#include <linux/hash.h>
 #include <linux/string.h>
 #include <linux/zalloc.h>
 #include <elfutils/libdwelf.h>
@@ -1550,14 +1551,15 @@ static bool a2l_str_equal(long key1, long key2, void *ctx __maybe_unused)
 	return !strcmp((const char *)key1, (const char *)key2);
 }
 
+/* Keys: a pointer to the address, a u64 wider than long on 32-bit hosts. */
 static size_t a2l_addr_hash(long key, void *ctx __maybe_unused)
 {
-	return key;
+	return hash_64(*(const u64 *)key, 32);
 }
 
 static bool a2l_addr_equal(long key1, long key2, void *ctx __maybe_unused)
 {
-	return key1 == key2;
+	return *(const u64 *)key1 == *(const u64 *)key2;
 }
 
 /* Whether buf, size bytes read for the dso, is a whole file of its answers. */
@@ -1700,7 +1702,7 @@ static void a2l_cache__add(struct a2l_cache *c, u64 addr, const char *file,
 	const struct a2l_cache_entry *ent;
 
 	/* Another style's line (libdw__addr2line_other()) stays. */
-	if (!ret && c->answers && hashmap__find(c->answers, addr, &old) && old->ret > 0)
+	if (!ret && c->answers && hashmap__find(c->answers, &addr, &old) && old->ret > 0)
 		return;
 	ent = ret ? NULL : a2l_cache__entry(c, addr);
 	if (ent && ent->ret > 0)
@@ -1737,7 +1739,7 @@ static void a2l_cache__add(struct a2l_cache *c, u64 addr, const char *file,
 		    (frames[i].call_file && !a->frames[i].call_file))
 			goto out_free;
 	}
-	if ((file && !a->file) || hashmap__set(c->answers, addr, a, /*old_key=*/NULL, &old))
+	if ((file && !a->file) || hashmap__set(c->answers, &a->addr, a, /*old_key=*/NULL, &old))
 		goto out_free;
 	free(old);
 	return;
@@ -2164,6 +2166,7 @@ static Dwarf_Frame *libdw__cfi_frame(Dwarf_CFI *cfi, Dwarf_Addr bias, Dwarf_Addr
 Dwarf_Frame *dso__libdw_frame(struct dso *dso, u64 addr)
 {
 	Dwarf_Frame *frame = NULL;
+	struct dso_libdw *dl;
 	Dwfl_Module *mod;
 	Dwarf_Addr bias;
 	Dwarf_CFI *cfi;
@@ -2180,7 +2183,9 @@ Dwarf_Frame *dso__libdw_frame(struct dso *dso, u64 addr)
 	/* .eh_frame, else .debug_frame, which may be in the debug file. */
 	cfi = dwfl_module_eh_cfi(mod, &bias);
 	frame = libdw__cfi_frame(cfi, bias, pc);
-	if (!frame) {
+	/* Not from DWARF refused as a bomb: dwfl_module_dwarf_cfi() opens it. */
+	dl = dso__libdw(dso);
+	if (!frame && dl->dwarf != DWARF_REFUSED) {
 		cfi = dwfl_module_dwarf_cfi(mod, &bias);
 		frame = libdw__cfi_frame(cfi, bias, pc);
 	}
@@ -2347,7 +2352,7 @@ static bool dso_libdw__kept_a2l(struct dso *dso, struct dso_libdw *dl, u64 addr,
 	u32 nr, i;
 	int ret;
 
-	if (!c->answers || !hashmap__find(c->answers, addr, &a))
+	if (!c->answers || !hashmap__find(c->answers, &addr, &a))
 		ent = a2l_cache__entry(c, addr);
 	if (!a && !ent)
 		return false;
@@ -2405,7 +2410,7 @@ void libdw__addr2line_other(struct dso *dso, u64 addr, const char *file,
 
 	if (!dl)
 		return;
-	if (!dl->a2l.answers || !hashmap__find(dl->a2l.answers, addr, &a))
+	if (!dl->a2l.answers || !hashmap__find(dl->a2l.answers, &addr, &a))
 		ent = a2l_cache__entry(&dl->a2l, addr);
 	if ((a && !a->ret) || (ent && !ent->ret))
 		a2l_cache__add(&dl->a2l, addr, file, line_nr, 1, NULL, A2L_NONE);
@@ -2419,7 +2424,7 @@ void libdw__addr2line_none(struct dso *dso, u64 addr)
 
 	if (!dl)
 		return;
-	if (dl->a2l.answers && hashmap__find(dl->a2l.answers, addr, &a)) {
+	if (dl->a2l.answers && hashmap__find(dl->a2l.answers, &addr, &a)) {
 		if (!a->ret)
 			a->ret = LIBDW_A2L_NO_LINE;
 		return;

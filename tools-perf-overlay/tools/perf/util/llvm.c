@@ -283,7 +283,7 @@ int symbol__disassemble_llvm(const char *filename, struct symbol *sym,
 					 &line_storage_len);
 		args->line_nr = 0;
 		args->ms->sym = sym;
-		args->fileloc = get_srcline_split(dso, pc, (unsigned int *)&args->line_nr);
+		args->fileloc = get_insn_srcline_split(dso, pc, (unsigned int *)&args->line_nr);
 
 		dl = disasm_line__new(args);
 		if (dl == NULL)

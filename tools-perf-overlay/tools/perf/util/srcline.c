@@ -281,8 +281,12 @@ static int addr2line(const char *dso_name, u64 addr, char **file, unsigned int *
 			break;
 		}
 		if (ret > 0) {
-			/* Kept where libdw read the DWARF and found no line. */
-			if (default_styles && i && !(unwind_inlines && node) && file)
+			/*
+			 * Kept where libdw read the DWARF and found no line;
+			 * not an answer asked with the inline frames, which
+			 * may be another line (libbfd's outermost caller's).
+			 */
+			if (default_styles && i && !unwind_inlines && file)
 				libdw__addr2line_other(dso, addr, *file, line_nr ? *line_nr : 0);
 			return ret;
 		}
@@ -423,7 +427,8 @@ out_unlock:
 }
 
 /* Returns filename and fills in line number in line */
-char *get_srcline_split(struct dso *dso, u64 addr, unsigned *line)
+static char *__get_srcline_split(struct dso *dso, u64 addr, unsigned int *line,
+				 bool count_fails)
 {
 	char *file = NULL;
 	const char *dso_name;
@@ -445,6 +450,8 @@ char *get_srcline_split(struct dso *dso, u64 addr, unsigned *line)
 	return file;
 
 out_err:
+	if (!count_fails)
+		goto out_unlock;
 	dso__set_a2l_fails(dso, dso__a2l_fails(dso) + 1);
 	if (dso__a2l_fails(dso) > A2L_FAIL_LIMIT) {
 		dso__set_has_srcline(dso, false);
@@ -453,6 +460,23 @@ out_err:
 out_unlock:
 	mutex_unlock(dso__srcline_lock(dso));
 	return NULL;
+}
+
+char *get_srcline_split(struct dso *dso, u64 addr, unsigned int *line)
+{
+	return __get_srcline_split(dso, addr, line, /*count_fails=*/true);
+}
+
+/*
+ * get_srcline_split() of an instruction, for a disassembler that asks for
+ * the line of each one: instructions without a line (code built without
+ * -g) are no sign that the dso's lines can't be found, and don't count
+ * towards A2L_FAIL_LIMIT, past which no line of the dso is looked up for
+ * the rest of the run.
+ */
+char *get_insn_srcline_split(struct dso *dso, u64 addr, unsigned int *line)
+{
+	return __get_srcline_split(dso, addr, line, /*count_fails=*/false);
 }
 
 void zfree_srcline(char **srcline)

@@ -20,6 +20,7 @@ char *__get_srcline(struct dso *dso, u64 addr, struct symbol *sym,
 		  u64 ip);
 void zfree_srcline(char **srcline);
 char *get_srcline_split(struct dso *dso, u64 addr, unsigned *line);
+char *get_insn_srcline_split(struct dso *dso, u64 addr, unsigned int *line);
 
 /* insert the srcline into the DSO, which will take ownership */
 void srcline__tree_insert(struct rb_root_cached *tree, u64 addr, char *srcline);

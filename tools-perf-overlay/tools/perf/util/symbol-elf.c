@@ -235,16 +235,17 @@ Elf_Scn *elf_section_by_name(Elf *elf, GElf_Ehdr *ep,
  *   more than 128 times their compressed size. Each may be within 1032:1
  *   (a stream of zeros) and section headers may point at one stream, which
  *   is then inflated once per section: a 1 MB file that makes perf inflate
- *   6 GiB. Debug info compresses far less: 3:1 overall and 34:1 at most
- *   for a section in the 275 files of Debian's libc6-dbg and
- *   librados2-dbg; 128:1 leaves room, and bounds what perf inflates for a
- *   file by the size of the file.
+ *   6 GiB. Their compressed size is taken as at most the span of the file
+ *   they lie in, so that a shared stream counts once. Debug info
+ *   compresses far less: 3:1 overall and 34:1 at most for a section in the
+ *   275 files of Debian's libc6-dbg and librados2-dbg; 128:1 leaves room,
+ *   and bounds what perf inflates for a file by the size of the file.
  *
  * zlib and zstd sections alike; other section types are not inflated.
  */
 bool elf__has_compression_bomb(Elf *elf)
 {
-	u64 compressed = 0, inflated = 0;
+	u64 compressed = 0, inflated = 0, start = UINT64_MAX, end = 0;
 	Elf_Scn *scn = NULL;
 
 	while ((scn = elf_nextscn(elf, scn)) != NULL) {
@@ -261,7 +262,13 @@ bool elf__has_compression_bomb(Elf *elf)
 			return true;
 		compressed += shdr.sh_size;
 		inflated += chdr.ch_size;
+		start = min_t(u64, start, shdr.sh_offset);
+		end = max_t(u64, end,
+			    shdr.sh_offset + min_t(u64, shdr.sh_size, UINT64_MAX - shdr.sh_offset));
 	}
+	/* Sections sharing a stream take no more of the file than it does. */
+	if (end > start)
+		compressed = min(compressed, end - start);
 	return inflated > (64ULL << 20) && inflated / 128 > compressed;
 }
 
@@ -1819,9 +1826,16 @@ dso__load_sym_internal(struct dso *dso, struct map *map, struct symsrc *syms_ss,
 			continue;
 
 		if (runtime_ss->opdsec && sym.st_shndx == runtime_ss->opdidx) {
-			u32 offset = sym.st_value - syms_ss->opdshdr.sh_addr;
-			u64 *opd = opddata->d_buf + offset;
-			sym.st_value = DSO__SWAP(dso, u64, *opd);
+			u64 offset = sym.st_value - syms_ss->opdshdr.sh_addr;
+			u64 opd;
+
+			/* A function descriptor outside .opd: a crafted file. */
+			if (!opddata || sym.st_value < syms_ss->opdshdr.sh_addr ||
+			    opddata->d_size < sizeof(opd) ||
+			    offset > opddata->d_size - sizeof(opd))
+				continue;
+			memcpy(&opd, opddata->d_buf + offset, sizeof(opd));
+			sym.st_value = DSO__SWAP(dso, u64, opd);
 			sym.st_shndx = elf_addr_to_index(runtime_ss->elf,
 					sym.st_value);
 			used_opd = true;
