@@ -1474,13 +1474,14 @@ static void dso_libdw__keep_uncompressed(struct dso *dso, struct dso_libdw *dl)
  * (libdw__addr2line_none()): the next run asks none of them.
  *
  * The file: a header (the dso's build-id, the counts), the entries sorted by
- * address, their frames, and the strings, perf's version first; in the
- * host's byte order. It is read when its build-id is the dso's, its version
- * this perf's, and its counts, offsets and strings lie within it; else it is
- * ignored and replaced. Key: the build-id and the address. Bound:
- * A2L_CACHE_MAX entries per dso, kept or read, and A2L_CACHE_MAX_SIZE bytes
- * per file. Invalidation: none for a build-id, whose DWARF doesn't change;
- * another version of perf starts over. Written once per dso and run
+ * address, their frames, and the strings, the versions of perf and libdw
+ * first; in the host's byte order. It is read when its build-id is the
+ * dso's, its versions this perf's and libdw's, and its counts, offsets and
+ * strings lie within it; else it is ignored and replaced. Key: the build-id
+ * and the address. Bound: A2L_CACHE_MAX entries per dso, kept or read, and
+ * A2L_CACHE_MAX_SIZE bytes per file. Invalidation: none for a build-id,
+ * whose DWARF doesn't change; another version of perf or of libdw (which
+ * may answer otherwise) starts over. Written once per dso and run
  * (dso__keep_libdw()) if the run found answers the file lacks: the file's
  * and the run's, to a temporary file renamed into place, so that two
  * writers each rename a whole file. buildid.srclines = false turns it off.
@@ -1562,10 +1563,18 @@ static bool a2l_addr_equal(long key1, long key2, void *ctx __maybe_unused)
 	return *(const u64 *)key1 == *(const u64 *)key2;
 }
 
+/* What made the answers, the file's first string: this perf and its libdw. */
+static const char *a2l_cache__version(char *buf, size_t size)
+{
+	snprintf(buf, size, "%s libdw %s", perf_version_string, dwfl_version(NULL) ?: "?");
+	return buf;
+}
+
 /* Whether buf, size bytes read for the dso, is a whole file of its answers. */
 static bool a2l_cache__valid(struct dso *dso, const void *buf, size_t size)
 {
 	const struct a2l_cache_header *hdr = buf;
+	char version[128];
 	const struct a2l_cache_entry *ent;
 	const struct a2l_cache_frame *frm;
 	const char *strings;
@@ -1587,7 +1596,8 @@ static bool a2l_cache__valid(struct dso *dso, const void *buf, size_t size)
 	ent = buf + sizeof(*hdr);
 	frm = (const void *)(ent + hdr->nr_entries);
 	strings = (const void *)(frm + hdr->nr_frames);
-	if (strings[hdr->strings_size - 1] || strcmp(strings, perf_version_string))
+	if (strings[hdr->strings_size - 1] ||
+	    strcmp(strings, a2l_cache__version(version, sizeof(version))))
 		return false;
 	nr_frames = hdr->nr_frames;
 	for (i = 0; i < hdr->nr_entries; i++, ent++) {
@@ -1848,6 +1858,7 @@ static int a2l_cache__write(const struct a2l_cache *c, struct dso *dso, int fd)
 	struct a2l_answer **run = calloc(a2l_cache__nr_answers(c) ?: 1, sizeof(*run));
 	struct hashmap *offsets = hashmap__new(a2l_str_hash, a2l_str_equal, /*ctx=*/NULL);
 	struct hashmap_entry *cur;
+	char version[128];
 	bool err = false;
 	size_t bkt;
 	int ret = -1;
@@ -1861,7 +1872,7 @@ static int a2l_cache__write(const struct a2l_cache *c, struct dso *dso, int fd)
 		run[nr++] = cur->pvalue;
 	qsort(run, nr, sizeof(*run), a2l_answer__cmp);
 
-	a2l_cache__offset(&strings, offsets, perf_version_string, &err);
+	a2l_cache__offset(&strings, offsets, a2l_cache__version(version, sizeof(version)), &err);
 	while (!err && (i < nr || j < nr_file)) {
 		const struct a2l_cache_entry *ent = j < nr_file ? &c->entries[j] : NULL;
 
