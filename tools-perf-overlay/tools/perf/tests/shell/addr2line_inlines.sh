@@ -142,7 +142,7 @@ static __attribute__((noinline)) void parent(int b)
 
 int main(void)
 {
-	time_t end = time(NULL) + 1;
+	time_t end = time(NULL) + 2;
 
 	while (time(NULL) < end)
 		parent(1);

@@ -58,7 +58,7 @@ static __attribute__((noinline)) void other(int b)
 
 int main(int argc, char **argv)
 {
-	time_t end = time(NULL) + 1;
+	time_t end = time(NULL) + 2;
 
 	while (time(NULL) < end) {
 		if (argc > 1)
