@@ -1466,12 +1466,15 @@ static void dso_libdw__keep_uncompressed(struct dso *dso, struct dso_libdw *dl)
  * name, or none where the caller's symbol is the function, the call file and
  * line). A hit replays them through a2l_add_frame(), so that what shapes the
  * output (callchain order, demangling, the caller's symbol) applies as on a
- * miss. Only answers found with the dso's DWARF: a line (1), no unit covering
- * the address (LIBDW_A2L_NO_LINE), or a unit without a line for it or an
- * address outside the file (0: the other styles are asked, libdw doesn't
- * read its DWARF again); where another style found a line, its file and line
- * (libdw__addr2line_other()), and where none did, LIBDW_A2L_NO_LINE
- * (libdw__addr2line_none()): the next run asks none of them.
+ * miss. Only answers found with the dso's DWARF: a line (1), the inline
+ * frames without the lines (A2L_FRAMES_ONLY, found for a run that shows
+ * none, symbol_conf.inline_srclines_unused, and given to such runs only), no
+ * unit covering the address (LIBDW_A2L_NO_LINE), or a unit without a line
+ * for it or an address outside the file (0: the other styles are asked,
+ * libdw doesn't read its DWARF again); where another style found a line, its
+ * file and line (libdw__addr2line_other()), and where none did,
+ * LIBDW_A2L_NO_LINE (libdw__addr2line_none()): the next run asks none of
+ * them.
  *
  * The file: a header (the dso's build-id, the counts), the entries sorted by
  * address, their frames, and the strings, the versions of perf and libdw
@@ -1488,10 +1491,11 @@ static void dso_libdw__keep_uncompressed(struct dso *dso, struct dso_libdw *dl)
  * Locking: the dso's srcline lock, as for struct dso_libdw.
  */
 #define A2L_CACHE_MAGIC		"PERFA2L"
-#define A2L_CACHE_FORMAT	1
+#define A2L_CACHE_FORMAT	2
 #define A2L_CACHE_MAX		(4U << 20)
 #define A2L_CACHE_MAX_SIZE	(256U << 20)
 #define A2L_NONE		UINT32_MAX
+#define A2L_FRAMES_ONLY		2	/* ret: the inline frames, no line looked up */
 
 enum {
 	A2L_FRAME_SUBPROGRAM	= 1 << 0,	/* a DW_TAG_subprogram */
@@ -1512,7 +1516,7 @@ struct a2l_cache_entry {
 	u64	addr;
 	u32	file;		/* offset in the strings, A2L_NONE: no file */
 	u32	line;
-	s32	ret;		/* 1, 0 or LIBDW_A2L_NO_LINE */
+	s32	ret;		/* 1, A2L_FRAMES_ONLY, 0 or LIBDW_A2L_NO_LINE */
 	u32	nr_frames;	/* A2L_NONE: its inline frames were not asked for */
 	u64	frame;		/* its first frame */
 };
@@ -1603,7 +1607,8 @@ static bool a2l_cache__valid(struct dso *dso, const void *buf, size_t size)
 	for (i = 0; i < hdr->nr_entries; i++, ent++) {
 		if ((i && ent->addr <= ent[-1].addr) ||
 		    (ent->file != A2L_NONE && ent->file >= hdr->strings_size) ||
-		    (ent->ret != 1 && ent->ret != 0 && ent->ret != LIBDW_A2L_NO_LINE) ||
+		    (ent->ret != 1 && ent->ret != 0 && ent->ret != LIBDW_A2L_NO_LINE &&
+		     (ent->ret != A2L_FRAMES_ONLY || ent->nr_frames == A2L_NONE)) ||
 		    (ent->nr_frames != A2L_NONE &&
 		     (ent->frame > nr_frames || ent->nr_frames > nr_frames - ent->frame)))
 			return false;
@@ -2215,6 +2220,8 @@ struct libdw_a2l_cb_args {
 	int err;
 	/* The frames added, for the build-id cache (a2l_cache__add()). */
 	struct a2l_frame *frames;
+	/* No call file and line wanted (symbol_conf.inline_srclines_unused). */
+	bool no_lines;
 	u32 nr_frames, frames_alloc;
 	bool frames_failed;
 };
@@ -2300,8 +2307,9 @@ static int libdw_a2l_cb(Dwarf_Die *die, void *_args)
 {
 	struct libdw_a2l_cb_args *args  = _args;
 	struct a2l_frame f = {
-		.call_file = die_get_call_file(die),
-		.call_line = die_get_call_lineno(die),
+		/* Naming the call file decodes the unit's lines (< 0.191). */
+		.call_file = args->no_lines ? NULL : die_get_call_file(die),
+		.call_line = args->no_lines ? 0 : die_get_call_lineno(die),
 	};
 
 	if (dwarf_tag(die) == DW_TAG_subprogram)
@@ -2346,7 +2354,8 @@ static int libdw_a2l_cb(Dwarf_Die *die, void *_args)
  */
 static bool dso_libdw__kept_a2l(struct dso *dso, struct dso_libdw *dl, u64 addr,
 				char **file, unsigned int *line_nr, bool unwind_inlines,
-				struct inline_node *node, struct symbol *sym, int *retp)
+				struct inline_node *node, struct symbol *sym, bool no_lines,
+				int *retp)
 {
 	const struct a2l_cache *c = &dl->a2l;
 	const struct a2l_cache_entry *ent = NULL;
@@ -2371,6 +2380,9 @@ static bool dso_libdw__kept_a2l(struct dso *dso, struct dso_libdw *dl, u64 addr,
 	ret = a ? a->ret : ent->ret;
 	if (frames && nr == A2L_NONE && ret > 0)
 		return false;
+	/* Frames without their lines serve only a run that shows none. */
+	if (ret == A2L_FRAMES_ONLY && !no_lines)
+		return false;
 	/* A function taken as the caller's symbol when there is none now. */
 	for (i = 0; frames && ret > 0 && i < nr; i++) {
 		struct a2l_frame f;
@@ -2379,7 +2391,7 @@ static bool dso_libdw__kept_a2l(struct dso *dso, struct dso_libdw *dl, u64 addr,
 		if ((f.flags & A2L_FRAME_CALLER) && !sym)
 			return false;
 	}
-	*retp = ret;
+	*retp = ret == A2L_FRAMES_ONLY ? 1 : ret;
 	if (ret <= 0)
 		return true;
 
@@ -2392,7 +2404,8 @@ static bool dso_libdw__kept_a2l(struct dso *dso, struct dso_libdw *dl, u64 addr,
 	if (!frames)
 		return true;
 
-	args.leaf_srcline = srcline_from_fileline(src ?: "<unknown>", line);
+	args.leaf_srcline = ret == A2L_FRAMES_ONLY ? strdup(SRCLINE_UNKNOWN) :
+			    srcline_from_fileline(src ?: "<unknown>", line);
 	for (i = 0; args.leaf_srcline && !args.err && i < nr; i++) {
 		struct a2l_frame f;
 
@@ -2459,12 +2472,20 @@ int libdw__addr2line(u64 addr, char **file, unsigned int *line_nr,
 	Dwarf *dwarf;
 	int lineno = 0;
 	int ret;
+	/*
+	 * The inline frames only, for a run that shows no source line of
+	 * theirs (perf report and perf top by function): the unit's line
+	 * table is not read, neither for the address nor for the call files.
+	 */
+	bool no_lines = unwind_inlines && node && !file && !line_nr &&
+			symbol_conf.inline_srclines_unused;
 
 	/* An answer an earlier run kept: no DWARF opened. */
 	dl = dso__libdw_state(dso);
 	if (!dl)
 		return 0;
-	if (dso_libdw__kept_a2l(dso, dl, addr, file, line_nr, unwind_inlines, node, sym, &ret))
+	if (dso_libdw__kept_a2l(dso, dl, addr, file, line_nr, unwind_inlines, node, sym,
+				no_lines, &ret))
 		return ret;
 
 	mod = dso__libdw_module(dso, addr, &dwfl_addr);
@@ -2492,8 +2513,28 @@ int libdw__addr2line(u64 addr, char **file, unsigned int *line_nr,
 		return dl->dwarf == DWARF_NONE ? LIBDW_A2L_NO_LINE : 0;
 
 	/* Find source line information for the address. */
-	dwline = dwfl_module_getsrc(mod, addr + bias);
-	if (dwline) {
+	dwline = no_lines ? NULL : dwfl_module_getsrc(mod, addr + bias);
+	if (no_lines) {
+		Dwarf_Addr unused_bias;
+		Dwarf_Die *cu;
+
+		/* The unit covering the address, as below without a line. */
+		src = NULL;
+		cu = dwfl_module_addrdie(mod, addr + bias, &unused_bias);
+		if (cu && dwarf_haspc(cu, addr) > 0) {
+			cu_mem = *cu;
+		} else {
+			ret = dso_libdw__cu_at(dl, dwarf, addr, &cu_mem);
+			if (ret == 0) {
+				a2l_cache__add(&dl->a2l, addr, NULL, 0, LIBDW_A2L_NO_LINE,
+					       NULL, 0);
+				return LIBDW_A2L_NO_LINE;
+			}
+			if (ret < 0)
+				return 0;
+		}
+		cudie = &cu_mem;
+	} else if (dwline) {
 		src = dwfl_lineinfo(dwline, /*addr=*/NULL, &lineno, /*col=*/NULL,
 				    /*mtime=*/NULL, /*length=*/NULL);
 	} else {
@@ -2554,7 +2595,9 @@ int libdw__addr2line(u64 addr, char **file, unsigned int *line_nr,
 			.dl = dl,
 			.sym = sym,
 			.node = node,
-			.leaf_srcline = srcline_from_fileline(src ?: "<unknown>", lineno),
+			.leaf_srcline = no_lines ? strdup(SRCLINE_UNKNOWN) :
+					srcline_from_fileline(src ?: "<unknown>", lineno),
+			.no_lines = no_lines,
 		};
 
 		if (!args.leaf_srcline) {
@@ -2584,7 +2627,8 @@ int libdw__addr2line(u64 addr, char **file, unsigned int *line_nr,
 			return 0;
 		}
 		if (!args.frames_failed)
-			a2l_cache__add(&dl->a2l, addr, src, lineno, 1, args.frames,
+			a2l_cache__add(&dl->a2l, addr, src, lineno,
+				       no_lines ? A2L_FRAMES_ONLY : 1, args.frames,
 				       args.nr_frames);
 		free(args.frames);
 	}

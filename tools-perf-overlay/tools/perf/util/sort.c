@@ -2978,6 +2978,25 @@ MK_SORT_ENTRY_CHK(dso)
 MK_SORT_ENTRY_CHK(sym)
 MK_SORT_ENTRY_CHK(parallelism)
 
+/*
+ * Whether the list sorts or shows entries by source line: the srcline of
+ * a --children entry made for an inline frame is that frame's
+ * (fill_callchain_info()).
+ */
+bool perf_hpp_list__has_srcline(struct perf_hpp_list *list)
+{
+	struct perf_hpp_fmt *fmt;
+
+	perf_hpp_list__for_each_format(list, fmt) {
+		if (perf_hpp__is_srcline_entry(fmt))
+			return true;
+	}
+	perf_hpp_list__for_each_sort_list(list, fmt) {
+		if (perf_hpp__is_srcline_entry(fmt))
+			return true;
+	}
+	return false;
+}
 
 static bool __sort__hpp_equal(struct perf_hpp_fmt *a, struct perf_hpp_fmt *b)
 {
