@@ -1717,10 +1717,10 @@ static void a2l_cache__add(struct a2l_cache *c, u64 addr, const char *file,
 	const struct a2l_cache_entry *ent;
 
 	/* Another style's line (libdw__addr2line_other()) stays. */
-	if (!ret && c->answers && hashmap__find(c->answers, &addr, &old) && old->ret > 0)
+	if (!ret && c->answers && hashmap__find(c->answers, &addr, &old) && old->ret == 1)
 		return;
 	ent = ret ? NULL : a2l_cache__entry(c, addr);
-	if (ent && ent->ret > 0)
+	if (ent && ent->ret == 1)
 		return;
 	old = NULL;
 	if (c->full ||
@@ -2425,6 +2425,18 @@ static bool dso_libdw__kept_a2l(struct dso *dso, struct dso_libdw *dl, u64 addr,
 	return true;
 }
 
+/* Whether a line is kept for addr, with or without its inline frames. */
+static bool a2l_cache__has_line(const struct a2l_cache *c, u64 addr)
+{
+	const struct a2l_cache_entry *ent;
+	struct a2l_answer *a = NULL;
+
+	if (c->answers && hashmap__find(c->answers, &addr, &a))
+		return a->ret == 1;
+	ent = a2l_cache__entry(c, addr);
+	return ent && ent->ret == 1;
+}
+
 void libdw__addr2line_other(struct dso *dso, u64 addr, const char *file,
 			    unsigned int line_nr)
 {
@@ -2487,6 +2499,12 @@ int libdw__addr2line(u64 addr, char **file, unsigned int *line_nr,
 	if (dso_libdw__kept_a2l(dso, dl, addr, file, line_nr, unwind_inlines, node, sym,
 				no_lines, &ret))
 		return ret;
+	/*
+	 * A line kept for the address without its inline frames: look both
+	 * up, so that the answer kept serves either kind of lookup.
+	 */
+	if (no_lines && a2l_cache__has_line(&dl->a2l, addr))
+		no_lines = false;
 
 	mod = dso__libdw_module(dso, addr, &dwfl_addr);
 	/* A decompression bomb (dso__libdw_get()): no style may read it. */
@@ -2512,7 +2530,7 @@ int libdw__addr2line(u64 addr, char **file, unsigned int *line_nr,
 	if (!dwarf)
 		return dl->dwarf == DWARF_NONE ? LIBDW_A2L_NO_LINE : 0;
 
-	/* Find source line information for the address. */
+	/* Find source line information for the address, unless only frames are wanted. */
 	dwline = no_lines ? NULL : dwfl_module_getsrc(mod, addr + bias);
 	if (no_lines) {
 		Dwarf_Addr unused_bias;
@@ -2624,6 +2642,14 @@ int libdw__addr2line(u64 addr, char **file, unsigned int *line_nr,
 				*file = NULL;
 			}
 			inline_node__clear_frames(node);
+			return 0;
+		}
+		/*
+		 * No frame without the lines (a split unit without its .dwo):
+		 * the other styles are asked, as where libdw has no line.
+		 */
+		if (no_lines && list_empty(&node->val)) {
+			free(args.frames);
 			return 0;
 		}
 		if (!args.frames_failed)

@@ -60,7 +60,7 @@ struct symbol_conf {
 			report_block,
 			report_individual_block,
 			inline_name,
-			/* no inline frame's source line is shown (srcline.c) */
+			/* no inline frame's source line is shown (libdw.c) */
 			inline_srclines_unused,
 			addr2line_disable_warn,
 			no_buildid_mmap2,

@@ -9,6 +9,9 @@
 # them in the DWARF, not in what perf report kept.
 
 err=0
+# The user's perfconfig (buildid.srclines, call-graph.sort-key, a sort
+# order with srcline, addr2line.style) would change what is looked up.
+export PERF_CONFIG=/dev/null
 test_dir=$(mktemp -d /tmp/perf-test-report-inline-nolines.XXXXXXXXXX)
 
 cleanup() {
@@ -76,10 +79,10 @@ fail() {
 # The report's entries, sorted (the call chains' key orders entries of
 # equal overhead otherwise).
 entries() {	# build-id cache, perf report options
-	local cache=$1
+	local dir=$1
 
 	shift
-	perf --buildid-dir "${cache}" report -i "${data}" -q --stdio --children \
+	perf --buildid-dir "${dir}" report -i "${data}" -q --stdio --children \
 		--sort sym "$@" 2> /dev/null | grep -E '^ +[0-9.]+%' | sort
 }
 
@@ -133,7 +136,10 @@ elif grep -q "a\.c" "${kept}"; then
 else
 	echo "kept without source lines: ok"
 fi
-entries "${cache}" -g none > "${test_dir}/out"
+perf --buildid-dir "${cache}" report -v -i "${data}" --stdio --children --sort sym -g none \
+	2>&1 > "${test_dir}/out.v" | grep -q "source lines of .* read from ${kept}" ||
+	fail "the second run did not read the kept frames"
+grep -E '^ +[0-9.]+%' "${test_dir}/out.v" | sort > "${test_dir}/out"
 cmp -s "${test_dir}/byfunc" "${test_dir}/out" || fail "second run from the kept frames differs"
 
 # perf script then prints the lines, and keeps them.
