@@ -56,10 +56,11 @@ check() {
 		err=1
 		return
 	fi
+	# The comm is ":tid" where an event comes before cat's COMM event.
 	for want in "$@"; do
 		case $want in
-		+*) grep -q -E "^cat/[0-9]+ ${want#+}" "${output}" && continue ;;
-		-*) grep -q -E "^cat/[0-9]+ ${want#-}" "${output}" || continue ;;
+		+*) grep -q -E "^(cat|:[0-9]+)/[0-9]+ ${want#+}" "${output}" && continue ;;
+		-*) grep -q -E "^(cat|:[0-9]+)/[0-9]+ ${want#-}" "${output}" || continue ;;
 		esac
 		echo "perf trace ${what}: expected ${want} in:"
 		cat "${output}"
