@@ -2644,14 +2644,6 @@ int libdw__addr2line(u64 addr, char **file, unsigned int *line_nr,
 			inline_node__clear_frames(node);
 			return 0;
 		}
-		/*
-		 * No frame without the lines (a split unit without its .dwo):
-		 * the other styles are asked, as where libdw has no line.
-		 */
-		if (no_lines && list_empty(&node->val)) {
-			free(args.frames);
-			return 0;
-		}
 		if (!args.frames_failed)
 			a2l_cache__add(&dl->a2l, addr, src, lineno,
 				       no_lines ? A2L_FRAMES_ONLY : 1, args.frames,
