@@ -2486,8 +2486,9 @@ int libdw__addr2line(u64 addr, char **file, unsigned int *line_nr,
 	int ret;
 	/*
 	 * The inline frames only, for a run that shows no source line of
-	 * theirs (perf report and perf top by function): the unit's line
-	 * table is not read, neither for the address nor for the call files.
+	 * theirs (perf report and perf top by function, perf script without
+	 * -F srcline): the unit's line table is not read, neither for the
+	 * address nor for the call files.
 	 */
 	bool no_lines = unwind_inlines && node && !file && !line_nr &&
 			symbol_conf.inline_srclines_unused;

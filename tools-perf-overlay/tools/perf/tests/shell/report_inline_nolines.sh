@@ -6,7 +6,8 @@
 # an inline frame and looks inline frames up without them: it lists the
 # same inline frames as when the lines are shown, keeps no line in the
 # build-id cache, and a later perf script, which prints the lines, finds
-# them in the DWARF, not in what perf report kept.
+# them in the DWARF, not in what perf report kept. perf script without
+# -F srcline looks them up without the lines too.
 
 err=0
 # The user's perfconfig (buildid.srclines, call-graph.sort-key, a sort
@@ -109,6 +110,10 @@ if [ -z "${bid}" ] || [ ! -d "${cache}/.build-id/${bid:0:2}/${bid:2}" ]; then
 	exit 2
 fi
 
+# A cache for perf script's first run, as perf record left it.
+cp -a "${cache}" "${test_dir}/cache2"
+kept2="${test_dir}/cache2/.build-id/${bid:0:2}/${bid:2}/srclines"
+
 mkdir -p "${test_dir}/empty"
 entries "${test_dir}/empty" -g none > "${test_dir}/byfunc"
 entries "${test_dir}/empty" -g graph,0.5,caller,srcline > "${test_dir}/byline"
@@ -153,5 +158,21 @@ fi
 grep -q "a\.c" "${kept}" || fail "perf script kept no source lines"
 entries "${cache}" -g graph,0.5,caller,srcline > "${test_dir}/out"
 cmp -s "${test_dir}/byline" "${test_dir}/out" || fail "perf report by source line differs"
+
+# perf script without -F srcline prints no source line either: its first
+# run keeps the inline frames without them and prints what perf script
+# prints from the kept lines.
+perf --buildid-dir "${test_dir}/cache2" script -i "${data}" > "${test_dir}/script" 2> /dev/null
+perf --buildid-dir "${cache}" script -i "${data}" > "${test_dir}/out" 2> /dev/null
+if ! grep -q "middle+0x[0-9a-f]* (inlined)" "${test_dir}/script"; then
+	fail "perf script printed no inline frame"
+elif [ ! -s "${kept2}" ] || grep -q "a\.c" "${kept2}"; then
+	fail "perf script without -F srcline looked source lines up"
+elif ! cmp -s "${test_dir}/out" "${test_dir}/script"; then
+	fail "perf script without source lines prints other frames:"
+	diff "${test_dir}/out" "${test_dir}/script" | head -20
+else
+	echo "perf script without source lines: ok"
+fi
 
 exit $err
