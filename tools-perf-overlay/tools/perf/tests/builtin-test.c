@@ -108,6 +108,7 @@ static struct test_suite *generic_tests[] = {
 	&suite__keep_tracking,
 	&suite__parse_no_sample_id_all,
 	&suite__hists_filter,
+	&suite__callchain_branch,
 	&suite__mmap_thread_lookup,
 	&suite__thread_maps_share,
 	&suite__hists_output,

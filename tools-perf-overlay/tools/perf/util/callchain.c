@@ -624,6 +624,16 @@ create_child(struct callchain_node *parent, bool inherit_children)
 }
 
 
+static void callchain_list__delete(struct callchain_list *call)
+{
+	map_symbol__exit(&call->ms);
+	if (call->branch) {
+		zfree(&call->branch->brtype_stat);
+		zfree(&call->branch);
+	}
+	free(call);
+}
+
 /*
  * Fill the node with callchain values
  */
@@ -651,30 +661,33 @@ fill_node(struct callchain_node *node, struct callchain_cursor *cursor)
 		call->srcline = cursor_node->srcline;
 
 		if (cursor_node->branch) {
-			call->branch_count = 1;
+			struct callchain_branch *branch;
+
+			branch = zalloc(sizeof(*branch));
+			if (branch && cursor_node->branch_from)
+				branch->brtype_stat = zalloc(sizeof(*branch->brtype_stat));
+			call->branch = branch;
+			if (!branch || (cursor_node->branch_from && !branch->brtype_stat)) {
+				perror("not enough memory for the code path branch statistics");
+				callchain_list__delete(call);
+				return -ENOMEM;
+			}
+			branch->branch_count = 1;
 
 			if (cursor_node->branch_from) {
 				/*
 				 * branch_from is set with value somewhere else
 				 * to imply it's "to" of a branch.
 				 */
-				if (!call->brtype_stat) {
-					call->brtype_stat = zalloc(sizeof(*call->brtype_stat));
-					if (!call->brtype_stat) {
-						perror("not enough memory for the code path branch statistics");
-						zfree(&call->brtype_stat);
-						return -ENOMEM;
-					}
-				}
-				call->brtype_stat->branch_to = true;
+				branch->brtype_stat->branch_to = true;
 
 				if (cursor_node->branch_flags.predicted)
-					call->predicted_count = 1;
+					branch->predicted_count = 1;
 
 				if (cursor_node->branch_flags.abort)
-					call->abort_count = 1;
+					branch->abort_count = 1;
 
-				branch_type_count(call->brtype_stat,
+				branch_type_count(branch->brtype_stat,
 						  &cursor_node->branch_flags,
 						  cursor_node->branch_from,
 						  cursor_node->ip);
@@ -682,12 +695,10 @@ fill_node(struct callchain_node *node, struct callchain_cursor *cursor)
 				/*
 				 * It's "from" of a branch
 				 */
-				if (call->brtype_stat && call->brtype_stat->branch_to)
-					call->brtype_stat->branch_to = false;
-				call->cycles_count =
+				branch->cycles_count =
 					cursor_node->branch_flags.cycles;
-				call->iter_count = cursor_node->nr_loop_iter;
-				call->iter_cycles = cursor_node->iter_cycles;
+				branch->iter_count = cursor_node->nr_loop_iter;
+				branch->iter_cycles = cursor_node->iter_cycles;
 			}
 		}
 
@@ -715,9 +726,7 @@ add_child(struct callchain_node *parent,
 
 		list_for_each_entry_safe(call, tmp, &new->val, list) {
 			list_del_init(&call->list);
-			map_symbol__exit(&call->ms);
-			zfree(&call->brtype_stat);
-			free(call);
+			callchain_list__delete(call);
 		}
 		free(new);
 		return NULL;
@@ -829,28 +838,38 @@ static enum match_result match_chain(struct callchain_cursor_node *node,
 	}
 
 	if (match == MATCH_EQ && node->branch) {
-		cnode->branch_count++;
+		struct callchain_branch *branch = cnode->branch;
+
+		if (!branch) {
+			branch = zalloc(sizeof(*branch));
+			if (!branch) {
+				perror("not enough memory for the code path branch statistics");
+				return MATCH_ERROR;
+			}
+			cnode->branch = branch;
+		}
+		branch->branch_count++;
 
 		if (node->branch_from) {
 			/*
 			 * It's "to" of a branch
 			 */
-			if (!cnode->brtype_stat) {
-				cnode->brtype_stat = zalloc(sizeof(*cnode->brtype_stat));
-				if (!cnode->brtype_stat) {
+			if (!branch->brtype_stat) {
+				branch->brtype_stat = zalloc(sizeof(*branch->brtype_stat));
+				if (!branch->brtype_stat) {
 					perror("not enough memory for the code path branch statistics");
 					return MATCH_ERROR;
 				}
 			}
-			cnode->brtype_stat->branch_to = true;
+			branch->brtype_stat->branch_to = true;
 
 			if (node->branch_flags.predicted)
-				cnode->predicted_count++;
+				branch->predicted_count++;
 
 			if (node->branch_flags.abort)
-				cnode->abort_count++;
+				branch->abort_count++;
 
-			branch_type_count(cnode->brtype_stat,
+			branch_type_count(branch->brtype_stat,
 					  &node->branch_flags,
 					  node->branch_from,
 					  node->ip);
@@ -858,12 +877,12 @@ static enum match_result match_chain(struct callchain_cursor_node *node,
 			/*
 			 * It's "from" of a branch
 			 */
-			if (cnode->brtype_stat && cnode->brtype_stat->branch_to)
-				cnode->brtype_stat->branch_to = false;
-			cnode->cycles_count += node->branch_flags.cycles;
-			cnode->iter_count += node->nr_loop_iter;
-			cnode->iter_cycles += node->iter_cycles;
-			cnode->from_count++;
+			if (branch->brtype_stat && branch->brtype_stat->branch_to)
+				branch->brtype_stat->branch_to = false;
+			branch->cycles_count += node->branch_flags.cycles;
+			branch->iter_count += node->nr_loop_iter;
+			branch->iter_cycles += node->iter_cycles;
+			branch->from_count++;
 		}
 	}
 
@@ -1104,9 +1123,7 @@ merge_chain_branch(struct callchain_cursor *cursor,
 		callchain_cursor_append(cursor, list->ip, &ms, false, NULL, 0, 0, 0, list->srcline);
 		list_del_init(&list->list);
 		map_symbol__exit(&ms);
-		map_symbol__exit(&list->ms);
-		zfree(&list->brtype_stat);
-		free(list);
+		callchain_list__delete(list);
 	}
 
 	if (src->hit) {
@@ -1336,17 +1353,22 @@ static void callchain_counts_value(struct callchain_node *node,
 	struct callchain_list *clist;
 
 	list_for_each_entry(clist, &node->val, list) {
+		const struct callchain_branch *branch = clist->branch;
+
+		if (!branch)
+			continue;
+
 		if (branch_count)
-			*branch_count += clist->branch_count;
+			*branch_count += branch->branch_count;
 
 		if (predicted_count)
-			*predicted_count += clist->predicted_count;
+			*predicted_count += branch->predicted_count;
 
 		if (abort_count)
-			*abort_count += clist->abort_count;
+			*abort_count += branch->abort_count;
 
 		if (cycles_count)
-			*cycles_count += clist->cycles_count;
+			*cycles_count += branch->cycles_count;
 	}
 }
 
@@ -1526,20 +1548,22 @@ int callchain_list_counts__printf_value(struct callchain_list *clist,
 					FILE *fp, char *bf, int bfsize)
 {
 	static const struct branch_type_stat empty_brtype_stat = {};
+	static const struct callchain_branch no_branch = {};
+	const struct callchain_branch *branch = clist->branch ?: &no_branch;
 	const struct branch_type_stat *brtype_stat;
 	u64 branch_count, predicted_count;
 	u64 abort_count, cycles_count;
 	u64 iter_count, iter_cycles;
 	u64 from_count;
 
-	brtype_stat = clist->brtype_stat ?: &empty_brtype_stat;
-	branch_count = clist->branch_count;
-	predicted_count = clist->predicted_count;
-	abort_count = clist->abort_count;
-	cycles_count = clist->cycles_count;
-	iter_count = clist->iter_count;
-	iter_cycles = clist->iter_cycles;
-	from_count = clist->from_count;
+	brtype_stat = branch->brtype_stat ?: &empty_brtype_stat;
+	branch_count = branch->branch_count;
+	predicted_count = branch->predicted_count;
+	abort_count = branch->abort_count;
+	cycles_count = branch->cycles_count;
+	iter_count = branch->iter_count;
+	iter_cycles = branch->iter_cycles;
+	from_count = branch->from_count;
 
 	return callchain_counts_printf(fp, bf, bfsize, branch_count,
 				       predicted_count, abort_count,
@@ -1555,16 +1579,12 @@ static void free_callchain_node(struct callchain_node *node)
 
 	list_for_each_entry_safe(list, tmp, &node->parent_val, list) {
 		list_del_init(&list->list);
-		map_symbol__exit(&list->ms);
-		zfree(&list->brtype_stat);
-		free(list);
+		callchain_list__delete(list);
 	}
 
 	list_for_each_entry_safe(list, tmp, &node->val, list) {
 		list_del_init(&list->list);
-		map_symbol__exit(&list->ms);
-		zfree(&list->brtype_stat);
-		free(list);
+		callchain_list__delete(list);
 	}
 
 	n = rb_first(&node->rb_root_in);
@@ -1642,8 +1662,21 @@ int callchain_node__make_parent_list(struct callchain_node *node)
 				goto out;
 			*new = *chain;
 			new->has_children = false;
+			new->branch = NULL;
 			map_symbol__copy(&new->ms, &chain->ms);
 			list_add_tail(&new->list, &head);
+			if (chain->branch) {
+				new->branch = memdup(chain->branch, sizeof(*chain->branch));
+				if (!new->branch)
+					goto out;
+				if (chain->branch->brtype_stat) {
+					new->branch->brtype_stat =
+						memdup(chain->branch->brtype_stat,
+						       sizeof(*chain->branch->brtype_stat));
+					if (!new->branch->brtype_stat)
+						goto out;
+				}
+			}
 		}
 		parent = parent->parent;
 	}
@@ -1663,9 +1696,7 @@ int callchain_node__make_parent_list(struct callchain_node *node)
 out:
 	list_for_each_entry_safe(chain, new, &head, list) {
 		list_del_init(&chain->list);
-		map_symbol__exit(&chain->ms);
-		zfree(&chain->brtype_stat);
-		free(chain);
+		callchain_list__delete(chain);
 	}
 	return -ENOMEM;
 }
@@ -1869,8 +1900,8 @@ s64 callchain_avg_cycles(struct callchain_node *cnode)
 	s64 cycles = 0;
 
 	list_for_each_entry(chain, &cnode->val, list) {
-		if (chain->srcline && chain->branch_count)
-			cycles += chain->cycles_count / chain->branch_count;
+		if (chain->srcline && chain->branch && chain->branch->branch_count)
+			cycles += chain->branch->cycles_count / chain->branch->branch_count;
 	}
 
 	return cycles;
