@@ -17,7 +17,7 @@ PKGS=(build-essential flex bison pkg-config git xz-utils
       libssl-dev libpfm4-dev libiberty-dev binutils-dev systemtap-sdt-dev libdebuginfod-dev
       libopencsd-dev libnewt-dev asciidoc-base xmlto
       clang llvm lld libllvm14 llvm-dev libclang-dev
-      time strace valgrind libc6-dbg g++ binutils ccache debootstrap libasan8 libubsan1
+      time strace valgrind gdb libc6-dbg g++ binutils ccache debootstrap libasan8 libubsan1
       autoconf automake autopoint gawk libbz2-dev dwz debuginfod
       ceph-base librados2-dbg)
 need=()

@@ -51,7 +51,13 @@ static const struct entry chains[][3] = {
 	{ PLAIN(0x10), PLAIN(0x20), FROM(0x30, 8, 1, 4) },
 };
 
-/* Each entry of the graph, parents first, as perf report prints its counts. */
+/*
+ * Each entry of the graph, parents first, as perf report prints its counts;
+ * a node's children as its rb-tree orders them by their first entries'
+ * addresses (match_chain(): 0x40 before 0x20). The
+ * entry at 0x20 prints iter:2 for two "from" samples of 2 and 0 iterations:
+ * fill_node() leaves from_count at 0 for the first, as it always did.
+ */
 static const char * const expected[] = {
 	"0x10 (COND_BWD CALL predicted:50.0% abort:50.0%)",
 	"0x40 (RET)",
@@ -80,7 +86,6 @@ static int check_node(struct callchain_node *node, size_t *nr)
 {
 	struct callchain_list *chain;
 	struct rb_node *nd;
-
 	int ret = 0;
 
 	list_for_each_entry(chain, &node->val, list)
@@ -109,6 +114,7 @@ static int test__callchain_branch(struct test_suite *test __maybe_unused,
 				  int subtest __maybe_unused)
 {
 	struct callchain_cursor cursor = { .last = &cursor.first };
+	u64 branch_count, predicted_count, abort_count, cycles_count;
 	struct dso *dso = dso__new("/callchain-branch-test");
 	bool saved_use = symbol_conf.use_callchain;
 	enum chain_key saved_key = callchain_param.key;
@@ -149,7 +155,15 @@ static int test__callchain_branch(struct test_suite *test __maybe_unused,
 	if (check_node(&root.node, &nr) || nr != ARRAY_SIZE(expected))
 		goto out;
 
-	/* The path of the third chain, below the entry at 0x10. */
+	/* The totals of the graph, then a path below the entry at 0x10. */
+	if (callchain_branch_counts(&root, &branch_count, &predicted_count, &abort_count,
+				    &cycles_count) ||
+	    branch_count != 6 || predicted_count != 2 || abort_count != 1 || cycles_count != 48) {
+		pr_debug("branch counts %" PRIu64 ", predicted %" PRIu64 ", abort %" PRIu64
+			 ", cycles %" PRIu64 "\n",
+			 branch_count, predicted_count, abort_count, cycles_count);
+		goto out;
+	}
 	node = rb_entry(rb_first(&root.node.rb_root_in), struct callchain_node, rb_node_in);
 	node = rb_entry(rb_last(&node->rb_root_in), struct callchain_node, rb_node_in);
 	if (check_parent_list(node))

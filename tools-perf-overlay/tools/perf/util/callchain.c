@@ -627,9 +627,9 @@ create_child(struct callchain_node *parent, bool inherit_children)
 static void callchain_list__delete(struct callchain_list *call)
 {
 	map_symbol__exit(&call->ms);
-	if (call->branch) {
-		zfree(&call->branch->brtype_stat);
-		zfree(&call->branch);
+	if (call->brcounts) {
+		zfree(&call->brcounts->brtype_stat);
+		zfree(&call->brcounts);
 	}
 	free(call);
 }
@@ -641,6 +641,7 @@ static int
 fill_node(struct callchain_node *node, struct callchain_cursor *cursor)
 {
 	struct callchain_cursor_node *cursor_node;
+	struct callchain_list *call;
 
 	node->val_nr = cursor->nr - cursor->pos;
 	if (!node->val_nr)
@@ -649,8 +650,6 @@ fill_node(struct callchain_node *node, struct callchain_cursor *cursor)
 	cursor_node = callchain_cursor_current(cursor);
 
 	while (cursor_node) {
-		struct callchain_list *call;
-
 		call = zalloc(sizeof(*call));
 		if (!call) {
 			perror("not enough memory for the code path tree");
@@ -661,33 +660,31 @@ fill_node(struct callchain_node *node, struct callchain_cursor *cursor)
 		call->srcline = cursor_node->srcline;
 
 		if (cursor_node->branch) {
-			struct callchain_branch *branch;
+			struct callchain_list_branch *brcounts;
 
-			branch = zalloc(sizeof(*branch));
-			if (branch && cursor_node->branch_from)
-				branch->brtype_stat = zalloc(sizeof(*branch->brtype_stat));
-			call->branch = branch;
-			if (!branch || (cursor_node->branch_from && !branch->brtype_stat)) {
-				perror("not enough memory for the code path branch statistics");
-				callchain_list__delete(call);
-				return -ENOMEM;
-			}
-			branch->branch_count = 1;
+			brcounts = zalloc(sizeof(*brcounts));
+			if (!brcounts)
+				goto out_nomem;
+			call->brcounts = brcounts;
+			brcounts->branch_count = 1;
 
 			if (cursor_node->branch_from) {
 				/*
 				 * branch_from is set with value somewhere else
 				 * to imply it's "to" of a branch.
 				 */
-				branch->brtype_stat->branch_to = true;
+				brcounts->brtype_stat = zalloc(sizeof(*brcounts->brtype_stat));
+				if (!brcounts->brtype_stat)
+					goto out_nomem;
+				brcounts->brtype_stat->branch_to = true;
 
 				if (cursor_node->branch_flags.predicted)
-					branch->predicted_count = 1;
+					brcounts->predicted_count = 1;
 
 				if (cursor_node->branch_flags.abort)
-					branch->abort_count = 1;
+					brcounts->abort_count = 1;
 
-				branch_type_count(branch->brtype_stat,
+				branch_type_count(brcounts->brtype_stat,
 						  &cursor_node->branch_flags,
 						  cursor_node->branch_from,
 						  cursor_node->ip);
@@ -695,10 +692,10 @@ fill_node(struct callchain_node *node, struct callchain_cursor *cursor)
 				/*
 				 * It's "from" of a branch
 				 */
-				branch->cycles_count =
+				brcounts->cycles_count =
 					cursor_node->branch_flags.cycles;
-				branch->iter_count = cursor_node->nr_loop_iter;
-				branch->iter_cycles = cursor_node->iter_cycles;
+				brcounts->iter_count = cursor_node->nr_loop_iter;
+				brcounts->iter_cycles = cursor_node->iter_cycles;
 			}
 		}
 
@@ -708,6 +705,11 @@ fill_node(struct callchain_node *node, struct callchain_cursor *cursor)
 		cursor_node = callchain_cursor_current(cursor);
 	}
 	return 0;
+
+out_nomem:
+	perror("not enough memory for the code path branch statistics");
+	callchain_list__delete(call);
+	return -ENOMEM;
 }
 
 static struct callchain_node *
@@ -838,38 +840,38 @@ static enum match_result match_chain(struct callchain_cursor_node *node,
 	}
 
 	if (match == MATCH_EQ && node->branch) {
-		struct callchain_branch *branch = cnode->branch;
+		struct callchain_list_branch *brcounts = cnode->brcounts;
 
-		if (!branch) {
-			branch = zalloc(sizeof(*branch));
-			if (!branch) {
+		if (!brcounts) {
+			brcounts = zalloc(sizeof(*brcounts));
+			if (!brcounts) {
 				perror("not enough memory for the code path branch statistics");
 				return MATCH_ERROR;
 			}
-			cnode->branch = branch;
+			cnode->brcounts = brcounts;
 		}
-		branch->branch_count++;
+		brcounts->branch_count++;
 
 		if (node->branch_from) {
 			/*
 			 * It's "to" of a branch
 			 */
-			if (!branch->brtype_stat) {
-				branch->brtype_stat = zalloc(sizeof(*branch->brtype_stat));
-				if (!branch->brtype_stat) {
+			if (!brcounts->brtype_stat) {
+				brcounts->brtype_stat = zalloc(sizeof(*brcounts->brtype_stat));
+				if (!brcounts->brtype_stat) {
 					perror("not enough memory for the code path branch statistics");
 					return MATCH_ERROR;
 				}
 			}
-			branch->brtype_stat->branch_to = true;
+			brcounts->brtype_stat->branch_to = true;
 
 			if (node->branch_flags.predicted)
-				branch->predicted_count++;
+				brcounts->predicted_count++;
 
 			if (node->branch_flags.abort)
-				branch->abort_count++;
+				brcounts->abort_count++;
 
-			branch_type_count(branch->brtype_stat,
+			branch_type_count(brcounts->brtype_stat,
 					  &node->branch_flags,
 					  node->branch_from,
 					  node->ip);
@@ -877,12 +879,12 @@ static enum match_result match_chain(struct callchain_cursor_node *node,
 			/*
 			 * It's "from" of a branch
 			 */
-			if (branch->brtype_stat && branch->brtype_stat->branch_to)
-				branch->brtype_stat->branch_to = false;
-			branch->cycles_count += node->branch_flags.cycles;
-			branch->iter_count += node->nr_loop_iter;
-			branch->iter_cycles += node->iter_cycles;
-			branch->from_count++;
+			if (brcounts->brtype_stat && brcounts->brtype_stat->branch_to)
+				brcounts->brtype_stat->branch_to = false;
+			brcounts->cycles_count += node->branch_flags.cycles;
+			brcounts->iter_count += node->nr_loop_iter;
+			brcounts->iter_cycles += node->iter_cycles;
+			brcounts->from_count++;
 		}
 	}
 
@@ -1353,22 +1355,22 @@ static void callchain_counts_value(struct callchain_node *node,
 	struct callchain_list *clist;
 
 	list_for_each_entry(clist, &node->val, list) {
-		const struct callchain_branch *branch = clist->branch;
+		const struct callchain_list_branch *brcounts = clist->brcounts;
 
-		if (!branch)
+		if (!brcounts)
 			continue;
 
 		if (branch_count)
-			*branch_count += branch->branch_count;
+			*branch_count += brcounts->branch_count;
 
 		if (predicted_count)
-			*predicted_count += branch->predicted_count;
+			*predicted_count += brcounts->predicted_count;
 
 		if (abort_count)
-			*abort_count += branch->abort_count;
+			*abort_count += brcounts->abort_count;
 
 		if (cycles_count)
-			*cycles_count += branch->cycles_count;
+			*cycles_count += brcounts->cycles_count;
 	}
 }
 
@@ -1548,22 +1550,22 @@ int callchain_list_counts__printf_value(struct callchain_list *clist,
 					FILE *fp, char *bf, int bfsize)
 {
 	static const struct branch_type_stat empty_brtype_stat = {};
-	static const struct callchain_branch no_branch = {};
-	const struct callchain_branch *branch = clist->branch ?: &no_branch;
+	static const struct callchain_list_branch no_branch = {};
+	const struct callchain_list_branch *brcounts = clist->brcounts ?: &no_branch;
 	const struct branch_type_stat *brtype_stat;
 	u64 branch_count, predicted_count;
 	u64 abort_count, cycles_count;
 	u64 iter_count, iter_cycles;
 	u64 from_count;
 
-	brtype_stat = branch->brtype_stat ?: &empty_brtype_stat;
-	branch_count = branch->branch_count;
-	predicted_count = branch->predicted_count;
-	abort_count = branch->abort_count;
-	cycles_count = branch->cycles_count;
-	iter_count = branch->iter_count;
-	iter_cycles = branch->iter_cycles;
-	from_count = branch->from_count;
+	brtype_stat = brcounts->brtype_stat ?: &empty_brtype_stat;
+	branch_count = brcounts->branch_count;
+	predicted_count = brcounts->predicted_count;
+	abort_count = brcounts->abort_count;
+	cycles_count = brcounts->cycles_count;
+	iter_count = brcounts->iter_count;
+	iter_cycles = brcounts->iter_cycles;
+	from_count = brcounts->from_count;
 
 	return callchain_counts_printf(fp, bf, bfsize, branch_count,
 				       predicted_count, abort_count,
@@ -1662,18 +1664,18 @@ int callchain_node__make_parent_list(struct callchain_node *node)
 				goto out;
 			*new = *chain;
 			new->has_children = false;
-			new->branch = NULL;
+			new->brcounts = NULL;
 			map_symbol__copy(&new->ms, &chain->ms);
 			list_add_tail(&new->list, &head);
-			if (chain->branch) {
-				new->branch = memdup(chain->branch, sizeof(*chain->branch));
-				if (!new->branch)
+			if (chain->brcounts) {
+				new->brcounts = memdup(chain->brcounts, sizeof(*chain->brcounts));
+				if (!new->brcounts)
 					goto out;
-				if (chain->branch->brtype_stat) {
-					new->branch->brtype_stat =
-						memdup(chain->branch->brtype_stat,
-						       sizeof(*chain->branch->brtype_stat));
-					if (!new->branch->brtype_stat)
+				if (chain->brcounts->brtype_stat) {
+					new->brcounts->brtype_stat =
+						memdup(chain->brcounts->brtype_stat,
+						       sizeof(*chain->brcounts->brtype_stat));
+					if (!new->brcounts->brtype_stat)
 						goto out;
 				}
 			}
@@ -1900,8 +1902,8 @@ s64 callchain_avg_cycles(struct callchain_node *cnode)
 	s64 cycles = 0;
 
 	list_for_each_entry(chain, &cnode->val, list) {
-		if (chain->srcline && chain->branch && chain->branch->branch_count)
-			cycles += chain->branch->cycles_count / chain->branch->branch_count;
+		if (chain->srcline && chain->brcounts && chain->brcounts->branch_count)
+			cycles += chain->brcounts->cycles_count / chain->brcounts->branch_count;
 	}
 
 	return cycles;

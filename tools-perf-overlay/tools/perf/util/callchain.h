@@ -121,7 +121,7 @@ extern struct callchain_param callchain_param_default;
  * a branch stack: allocated with the entry's first such sample, so that
  * the entries of other call chains don't carry them.
  */
-struct callchain_branch {
+struct callchain_list_branch {
 	u64			branch_count;
 	u64			from_count;
 	u64			cycles_count;
@@ -137,7 +137,7 @@ struct callchain_list {
 	u64			ip;
 	struct map_symbol	ms;
 	const char		*srcline;
-	struct callchain_branch	*branch;	/* NULL: no branch counted */
+	struct callchain_list_branch *brcounts;	/* NULL: no branch counted */
 	struct /* for TUI */ {
 		bool		unfolded;
 		bool		has_children;

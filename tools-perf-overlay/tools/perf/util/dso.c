@@ -1840,9 +1840,18 @@ bool dso__is_recorded_build(const struct dso *dso, const char *path, bool no_bui
 	if (!dso__has_build_id(dso) ||
 	    (symbol_conf.ignore_vmlinux_buildid && dso__kernel(dso) != DSO_SPACE__USER))
 		return true;
-	if (filename__read_build_id(path, &bid) <= 0)
-		return no_build_id_ok;
-	return dso__build_id_equal(dso, &bid);
+	return dso__is_recorded_build_id(dso, filename__read_build_id(path, &bid) > 0 ? &bid : NULL,
+					 no_build_id_ok);
+}
+
+/* The same for a build-id already read, bid, NULL when there is none. */
+bool dso__is_recorded_build_id(const struct dso *dso, const struct build_id *bid,
+			       bool no_build_id_ok)
+{
+	if (!dso__has_build_id(dso) ||
+	    (symbol_conf.ignore_vmlinux_buildid && dso__kernel(dso) != DSO_SPACE__USER))
+		return true;
+	return bid ? dso__build_id_equal(dso, bid) : no_build_id_ok;
 }
 
 void dso__read_running_kernel_build_id(struct dso *dso, struct machine *machine)

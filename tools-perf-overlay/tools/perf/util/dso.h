@@ -873,6 +873,8 @@ int dso__swap_init(struct dso *dso, unsigned char eidata);
 void dso__set_build_id(struct dso *dso, const struct build_id *bid);
 bool dso__build_id_equal(const struct dso *dso, const struct build_id *bid);
 bool dso__is_recorded_build(const struct dso *dso, const char *path, bool no_build_id_ok);
+bool dso__is_recorded_build_id(const struct dso *dso, const struct build_id *bid,
+			       bool no_build_id_ok);
 void dso__read_running_kernel_build_id(struct dso *dso,
 				       struct machine *machine);
 int dso__kernel_module_get_build_id(struct dso *dso, const char *root_dir);

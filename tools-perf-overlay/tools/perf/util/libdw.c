@@ -211,7 +211,28 @@ static bool dso__libdw_path(struct dso *dso, char *path, size_t size)
 	return false;
 }
 
-static Elf *libdw_elf__open(const char *path, struct dso_libdw_elf *de)
+/*
+ * Whether elf, the file at path as libdw got it, has the dso's build-id:
+ * dso__libdw_path() read the build-id of the file at path before it was
+ * opened, and a file replaced in between (a program rebuilt, or a package
+ * upgraded, while perf top runs) would have its CFI and DWARF taken for
+ * the recorded code.
+ */
+static bool libdw__elf_is_recorded_build(struct dso *dso, Elf *elf, const char *path)
+{
+	const void *bid_data;
+	struct build_id bid;
+	ssize_t len = dwelf_elf_gnu_build_id(elf, &bid_data);
+
+	if (len > 0)
+		build_id__init(&bid, bid_data, len);
+	if (dso__is_recorded_build_id(dso, len > 0 ? &bid : NULL, /*no_build_id_ok=*/false))
+		return true;
+	pr_debug("libdw: %s was replaced by another build as it was opened: not read\n", path);
+	return false;
+}
+
+static Elf *libdw_elf__open(struct dso *dso, const char *path, struct dso_libdw_elf *de)
 {
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
 	Elf *elf;
@@ -220,8 +241,8 @@ static Elf *libdw_elf__open(const char *path, struct dso_libdw_elf *de)
 		return NULL;
 
 	elf = elf_begin(fd, ELF_C_READ_MMAP, /*ref=*/NULL);
-	if (elf && (elf_kind(elf) != ELF_K_ELF || !libdw_elf__range(elf, de) ||
-		    elf_cntl(elf, ELF_C_FDREAD))) {
+	if (elf && (elf_kind(elf) != ELF_K_ELF || !libdw__elf_is_recorded_build(dso, elf, path) ||
+		    !libdw_elf__range(elf, de) || elf_cntl(elf, ELF_C_FDREAD))) {
 		elf_end(elf);
 		elf = NULL;
 	}
@@ -260,7 +281,7 @@ static struct dso_libdw_elf *dso_libdw_elf__new(struct dso *dso)
 
 	/* The file with the dso's build-id, not a device file like /dev/dri/renderD128. */
 	if (dso__libdw_path(dso, path, sizeof(path)) && is_regular_file(path))
-		de->elf = libdw_elf__open(path, de);
+		de->elf = libdw_elf__open(dso, path, de);
 	if (de->elf) {
 		de->path = strdup(path);
 		if (!de->path) {
@@ -2104,6 +2125,13 @@ static struct dso_libdw *dso__libdw_get(struct dso *dso)
 
 	if (dwfl_report_end(dwfl, /*removed=*/NULL, /*arg=*/NULL) != 0)
 		goto out_end;
+	elf = dwfl_module_getelf(mod, &bias);
+	if (elf && !libdw__elf_is_recorded_build(dso, elf, path)) {
+		/* The other addr2line styles would open the new file by name too. */
+		dso__set_a2l_file_checked(dso, true);
+		dso__set_a2l_other_build(dso, true);
+		goto out_end;
+	}
 	/* For libdw__find_debuginfo(); the dso outlives its Dwfl. */
 	dwfl_module_info(mod, &userdatap, NULL, NULL, NULL, NULL, NULL, NULL);
 	*userdatap = dso;
@@ -2116,7 +2144,6 @@ static struct dso_libdw *dso__libdw_get(struct dso *dso)
 	 * which would inflate it on opening its DWARF: the dso has no source
 	 * lines, and libdw__addr2line() stops the other addr2line styles.
 	 */
-	elf = dwfl_module_getelf(mod, &bias);
 	if (elf && elf__has_compression_bomb(elf)) {
 		libdw__warn_bomb(path);
 		dl->dwarf = DWARF_REFUSED;

@@ -244,8 +244,12 @@ static int addr2line(const char *dso_name, u64 addr, char **file, unsigned int *
 	pthread_once(&styles_once, addr2line__default_styles);
 
 	for (size_t i = 0; i < ARRAY_SIZE(symbol_conf.addr2line_style); i++) {
-		/* libdw finds its own file, the others read dso_name. */
-		if (!recorded && symbol_conf.addr2line_style[i] != A2L_STYLE_LIBDW)
+		/*
+		 * libdw finds its own file, the others read dso_name: not
+		 * when libdw found the file replaced as it opened it.
+		 */
+		if ((!recorded || dso__a2l_other_build(dso)) &&
+		    symbol_conf.addr2line_style[i] != A2L_STYLE_LIBDW)
 			continue;
 
 		switch (symbol_conf.addr2line_style[i]) {
