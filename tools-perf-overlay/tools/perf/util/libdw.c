@@ -212,21 +212,18 @@ static bool dso__libdw_path(struct dso *dso, char *path, size_t size)
 }
 
 /*
- * Whether elf, the file at path as libdw got it, has the dso's build-id:
- * dso__libdw_path() read the build-id of the file at path before it was
- * opened, and a file replaced in between (a program rebuilt, or a package
- * upgraded, while perf top runs) would have its CFI and DWARF taken for
- * the recorded code.
+ * Whether elf, the file at path as it was opened, has the dso's build-id
+ * (read as symbol loading reads it): dso__libdw_path() read the build-id
+ * of the file at path before it was opened, and a file replaced in
+ * between (a program rebuilt, or a package upgraded, while perf top runs)
+ * would have its CFI and DWARF taken for the recorded code.
  */
-static bool libdw__elf_is_recorded_build(struct dso *dso, Elf *elf, const char *path)
+static bool dso__libdw_elf_is_recorded(struct dso *dso, Elf *elf, const char *path)
 {
-	const void *bid_data;
-	struct build_id bid;
-	ssize_t len = dwelf_elf_gnu_build_id(elf, &bid_data);
+	struct build_id bid = { .size = 0, };
 
-	if (len > 0)
-		build_id__init(&bid, bid_data, len);
-	if (dso__is_recorded_build_id(dso, len > 0 ? &bid : NULL, /*no_build_id_ok=*/false))
+	if (dso__is_recorded_build_id(dso, elf__read_build_id(elf, &bid) > 0 ? &bid : NULL,
+				      /*no_build_id_ok=*/false))
 		return true;
 	pr_debug("libdw: %s was replaced by another build as it was opened: not read\n", path);
 	return false;
@@ -241,7 +238,7 @@ static Elf *libdw_elf__open(struct dso *dso, const char *path, struct dso_libdw_
 		return NULL;
 
 	elf = elf_begin(fd, ELF_C_READ_MMAP, /*ref=*/NULL);
-	if (elf && (elf_kind(elf) != ELF_K_ELF || !libdw__elf_is_recorded_build(dso, elf, path) ||
+	if (elf && (elf_kind(elf) != ELF_K_ELF || !dso__libdw_elf_is_recorded(dso, elf, path) ||
 		    !libdw_elf__range(elf, de) || elf_cntl(elf, ELF_C_FDREAD))) {
 		elf_end(elf);
 		elf = NULL;
@@ -2126,7 +2123,7 @@ static struct dso_libdw *dso__libdw_get(struct dso *dso)
 	if (dwfl_report_end(dwfl, /*removed=*/NULL, /*arg=*/NULL) != 0)
 		goto out_end;
 	elf = dwfl_module_getelf(mod, &bias);
-	if (elf && !libdw__elf_is_recorded_build(dso, elf, path)) {
+	if (elf && !dso__libdw_elf_is_recorded(dso, elf, path)) {
 		/* The other addr2line styles would open the new file by name too. */
 		dso__set_a2l_file_checked(dso, true);
 		dso__set_a2l_other_build(dso, true);

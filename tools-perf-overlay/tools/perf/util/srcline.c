@@ -161,19 +161,18 @@ struct symbol *new_inline_sym(struct dso *dso,
 }
 
 /*
- * Whether the styles but libdw may read dso_name, decided once per dso. It is
- * the file perf read the dso's symbols from, which symbol loading takes only
- * with the recorded build-id, or else the file at the dso's path, which may be
- * another build by now (rebuilt, or its package upgraded, after the
- * recording): its DWARF has other source lines and inline frames than the
+ * Whether the styles but libdw may read dso_name, decided once per dso, at
+ * its first lookup. It is the file perf read the dso's symbols from, or else
+ * the file at the dso's path, which may be another build by now (rebuilt, or
+ * its package upgraded, after the recording, or since perf top read the
+ * symbols): its DWARF has other source lines and inline frames than the
  * recorded code. libdw finds its file by the same rule.
  */
 static bool addr2line__file_is_recorded(const char *dso_name, struct dso *dso)
 {
 	if (!dso__a2l_file_checked(dso)) {
 		dso__set_a2l_file_checked(dso, true);
-		if (!dso__symsrc_filename(dso) &&
-		    !dso__is_recorded_build(dso, dso_name, /*no_build_id_ok=*/false)) {
+		if (!dso__is_recorded_build(dso, dso_name, /*no_build_id_ok=*/false)) {
 			pr_debug("%s: not the recorded build, not given to LLVM, libbfd or addr2line\n",
 				 dso_name);
 			dso__set_a2l_other_build(dso, true);
@@ -298,9 +297,10 @@ static int addr2line(const char *dso_name, u64 addr, char **file, unsigned int *
 
 	/*
 	 * Where libdw read the DWARF, no other default style found a line
-	 * either: the next run on the dso's build-id asks none of them.
+	 * either: the next run on the dso's build-id asks none of them. Not
+	 * when they were not asked (their file was another build).
 	 */
-	if (default_styles)
+	if (default_styles && recorded && !dso__a2l_other_build(dso))
 		libdw__addr2line_none(dso, addr);
 	return 0;
 }

@@ -1035,6 +1035,16 @@ out:
 	return err;
 }
 
+/* The build-id of an ELF file already open, read as from a file by name. */
+int elf__read_build_id(Elf *elf, struct build_id *bid)
+{
+	int err = elf_read_build_id(elf, bid->data, sizeof(bid->data));
+
+	if (err > 0)
+		bid->size = err;
+	return err;
+}
+
 static int read_build_id(const char *filename, struct build_id *bid)
 {
 	size_t size = sizeof(bid->data);

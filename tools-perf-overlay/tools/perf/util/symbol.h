@@ -72,6 +72,7 @@ static inline bool is_livepatch_symbol(const char *str)
 Elf_Scn *elf_section_by_name(Elf *elf, GElf_Ehdr *ep,
 			     GElf_Shdr *shp, const char *name, size_t *idx);
 bool elf__has_compression_bomb(Elf *elf);
+int elf__read_build_id(Elf *elf, struct build_id *bid);
 #endif
 
 enum symbol_idle_kind {

@@ -225,8 +225,12 @@ static int __report_module(struct addr_location *al, u64 ip,
 		char filename[PATH_MAX];
 
 		__symbol__join_symfs(filename, sizeof(filename), dso__long_name(dso));
-		/* Don't hang up on device files like /dev/dri/renderD128. */
-		if (is_regular_file(filename)) {
+		/*
+		 * Don't hang up on device files like /dev/dri/renderD128, nor
+		 * read the CFI of another build (see dso__libdw_path()).
+		 */
+		if (is_regular_file(filename) &&
+		    dso__is_recorded_build(dso, filename, /*no_build_id_ok=*/false)) {
 			mod = dwfl_report_elf(ui->dwfl, dso__short_name(dso), filename, -1,
 					      base, false);
 		}

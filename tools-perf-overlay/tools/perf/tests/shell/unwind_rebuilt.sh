@@ -76,8 +76,8 @@ build() {
 	"${CC:-cc}" -O2 -g -fomit-frame-pointer -o "${test_dir}/prog" "${test_dir}/a.c"
 }
 
-chains() {
-	perf --buildid-dir "${buildid_dir}" script -i "${perf_data}" -F ip,sym 2> /dev/null |
+chains() {	# [build-id cache]
+	perf --buildid-dir "${1:-${buildid_dir}}" script -i "${perf_data}" -F ip,sym 2> /dev/null |
 		awk 'NF == 0 { if (c != "") print c; c = ""; next } { c = c " " $2 }
 		     END { if (c != "") print c }' | sort | uniq -c
 }
@@ -106,6 +106,18 @@ chains > "${test_dir}/after"
 if ! cmp -s "${test_dir}/before" "${test_dir}/after"; then
 	echo "Error: call chains after the rebuild differ from the recorded binary's:"
 	diff "${test_dir}/before" "${test_dir}/after" | head -20
+	err=1
+fi
+
+# Without the build-id cache's copy the rebuilt file is not read either:
+# the chains are those of a binary that is gone.
+mv "${test_dir}/prog" "${test_dir}/prog.rebuilt"
+chains "${test_dir}/empty" > "${test_dir}/gone"
+mv "${test_dir}/prog.rebuilt" "${test_dir}/prog"
+chains "${test_dir}/empty" > "${test_dir}/nocache"
+if ! cmp -s "${test_dir}/gone" "${test_dir}/nocache"; then
+	echo "Error: without the build-id cache, call chains unwound with the rebuilt binary's CFI:"
+	diff "${test_dir}/gone" "${test_dir}/nocache" | head -20
 	err=1
 fi
 exit $err
