@@ -1068,10 +1068,7 @@ static int read_build_id(const char *filename, struct build_id *bid)
 		goto out_close;
 	}
 
-	err = elf_read_build_id(elf, bid->data, size);
-	if (err > 0)
-		bid->size = err;
-
+	err = elf__read_build_id(elf, bid);
 	elf_end(elf);
 out_close:
 	close(fd);

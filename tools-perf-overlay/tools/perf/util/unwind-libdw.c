@@ -226,11 +226,11 @@ static int __report_module(struct addr_location *al, u64 ip,
 
 		__symbol__join_symfs(filename, sizeof(filename), dso__long_name(dso));
 		/*
-		 * Don't hang up on device files like /dev/dri/renderD128, nor
-		 * read the CFI of another build (see dso__libdw_path()).
+		 * Don't hang up on device files like /dev/dri/renderD128. The
+		 * file of a dso with a build-id is dso__libdw_path()'s choice:
+		 * when there is none, no other build's CFI is read here.
 		 */
-		if (is_regular_file(filename) &&
-		    dso__is_recorded_build(dso, filename, /*no_build_id_ok=*/false)) {
+		if (!dso__has_build_id(dso) && is_regular_file(filename)) {
 			mod = dwfl_report_elf(ui->dwfl, dso__short_name(dso), filename, -1,
 					      base, false);
 		}
