@@ -1,7 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 # Build perf out of tree, incrementally.
-#   scripts/build.sh <series|upstream|at-NN> <libdw|libunwind|asan|tsan|nolibdw|nolibelf|minimal|elfutils-<suite>|elfutils-series> [make args]
+#   scripts/build.sh <series|upstream|at-NN> <libdw|libunwind|asan|tsan|m32|nolibdw|nolibelf|minimal|elfutils-<suite>|elfutils-series> [make args]
 # series   = the series branch checked out in $BASE
 # upstream = a worktree of the base commit in $WORK/upstream
 # at-NN    = a worktree of the tip of topic series NN in $WORK/wt-at-NN
@@ -77,6 +77,14 @@ elfutils-*)
 # BPF build does not take -fsanitize).
 tsan)	FLAGS+=(EXTRA_CFLAGS="-fsanitize=thread -g -O1" LDFLAGS="-fsanitize=thread"
 		NO_LIBBPF=1 NO_RUST=1 WERROR=0) ;;
+# i386 (tests/t-builds.sh): the libdw build as a 32-bit program, where
+# u64 is not unsigned long and pointers are 32 bits, against the i386
+# libraries of scripts/install-deps.sh; what has no i386 library here is off.
+m32)	export CC="${CC:-gcc} -m32" CXX="${CXX:-g++} -m32"
+	FLAGS+=(LD="ld -m elf_i386" HOSTCC=gcc HOSTLD=ld
+		PKG_CONFIG_LIBDIR=/usr/lib/i386-linux-gnu/pkgconfig:/usr/share/pkgconfig
+		NO_LIBPYTHON=1 NO_LIBPERL=1 NO_LIBBPF=1 NO_RUST=1 NO_JVMTI=1 NO_SDT=1
+		NO_LIBUNWIND=1 NO_SLANG=1 NO_GTK2=1) ;;
 # Build coverage (tests/t-builds.sh): without libdw, without libelf, and
 # perf's own minimal build (make_minimal of tools/perf/tests/make).
 nolibdw)  FLAGS+=(NO_LIBDW=1) ;;
@@ -97,7 +105,7 @@ rust_llvm_newer() {
 }
 if [ "${NO_RUST:-}" = 1 ]; then
 	FLAGS+=(NO_RUST=1)
-elif [ "$cfg" = asan ] || [ "$cfg" = tsan ] || [ "${cfg#elfutils-}" != "$cfg" ]; then
+elif [ "$cfg" = asan ] || [ "$cfg" = tsan ] || [ "$cfg" = m32 ] || [ "${cfg#elfutils-}" != "$cfg" ]; then
 	:
 elif rust_llvm_newer; then
 	lto=$(${CC:-gcc} -print-file-name=liblto_plugin.so)

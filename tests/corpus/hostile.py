@@ -210,7 +210,7 @@ def library_info(variant):
     pus = []
     cu_open(info)
     n = int(variant.split('-')[-1]) if variant[-1].isdigit() else 0
-    if variant.startswith('imports-dag') or variant == 'imports-cycle':
+    if variant.startswith('imports-dag') or variant in ('imports-cycle', 'imports-wide'):
         info.die(7, '.Lpu0_die')
     info.die(2, 'hns')
     if variant.startswith('ns-deep'):		# inl in n more nested namespaces
@@ -262,6 +262,15 @@ def library_info(variant):
                 info.die(7, f'.Lpu{k + 1}_die')
             else:
                 info.die(9, 'leaf')
+            info.end()
+            info.end_unit()
+    elif variant == 'imports-wide':		# pu0 -> pu1 65535 times -> pu2 65535 times
+        for k in range(3):
+            info.begin_unit(f'.Lpu{k}')
+            info.die(8, 0x4)
+            for _ in range(65535 if k < 2 else 0):
+                info.die(7, f'.Lpu{k + 1}_die')
+            info.die(9, 'leaf')
             info.end()
             info.end_unit()
     elif variant == 'imports-cycle':		# pu0 -> pu1 -> pu0
@@ -564,6 +573,9 @@ variant(G_DWARF, 'undamaged', 'the library as written, for comparison', cgs=('fp
 variant(G_DWARF, 'imports-dag-40', 'partial units that each import the next twice, 40 deep '
         '(2^40 paths)', expect='')
 variant(G_DWARF, 'imports-cycle', 'two partial units that import each other', expect='')
+variant(G_DWARF, 'imports-wide', 'a partial unit importing 65535 times one that imports a '
+        'leaf unit 65535 times (2^32 paths; the bound, 65536 walks, reached exactly one level '
+        'down)', expect='')
 variant(G_DWARF, 'nest-deep-100000', 'lexical blocks with code nested 100000 deep around '
         'the inlined call', expect='')
 variant(G_DWARF, 'nest-nocode-100000', 'lexical blocks without code nested 100000 deep',

@@ -1060,6 +1060,10 @@ append_chain(struct callchain_node *root,
 		return cmp;
 	}
 
+	/* An entry matched, but its branch counts could not be allocated. */
+	if (cmp == MATCH_ERROR)
+		return MATCH_ERROR;
+
 	matches = cursor->pos - start;
 
 	/* we match only a part of the node. Split it and add the new chain */

@@ -534,7 +534,7 @@ static const char *die_get_file_name(Dwarf_Die *dw_die, unsigned int attr_name)
 	Dwarf_Word idx;
 
 	if (!dwarf_attr_integrate(dw_die, attr_name, &attr_mem) ||
-	    dwarf_formudata(&attr_mem, &idx) != 0 ||
+	    dwarf_formudata(&attr_mem, &idx) != 0 || idx != (size_t)idx ||
 	    !dwarf_cu_die(attr_mem.cu, &cu_die, NULL, NULL, NULL, NULL, NULL, NULL) ||
 	    dwarf_getsrcfiles(&cu_die, &files, NULL) != 0)
 		return NULL;

@@ -23,6 +23,7 @@
 #include <string.h>
 #include <unistd.h>
 #include <sys/stat.h>
+#include <linux/build_bug.h>
 #include <linux/err.h>
 #include <linux/hash.h>
 #include <linux/string.h>
@@ -882,13 +883,18 @@ static const struct cu_func_range *cu_funcs__find(const struct cu_funcs *cf, Dwa
  *
  * Key: the unit's DIE (its address in the section data, which lives as long
  * as the Dwfl), for the unit and every unit it imports. Value: the walks and
- * the levels below the unit's DIE, UNIT_WALK(walks, height); UNIT_REFUSED
- * over a bound; UNIT_BUSY while the unit is being walked. Bound: one entry per
- * unit looked up or imported. Lifetime and locking: those of struct dso_libdw.
+ * the levels below the unit's DIE, UNIT_WALK(walks, height), at most
+ * UNIT_MAX_WALKS and UNIT_MAX_DEPTH: 17 and 11 bits, a long of 32 bits holds
+ * them; UNIT_REFUSED over a bound; UNIT_BUSY while the unit is being walked.
+ * Bound: one entry per unit looked up or imported. Lifetime and locking:
+ * those of struct dso_libdw.
  */
 #define UNIT_MAX_DEPTH	1024
 #define UNIT_MAX_WALKS	65536L
-#define UNIT_WALK(walks, height)	((walks) << 16 | (height))
+#define UNIT_HEIGHT_BITS	11
+#define UNIT_WALK(walks, height)	((walks) << UNIT_HEIGHT_BITS | (height))
+#define UNIT_WALK_HEIGHT(walk)	((walk) & ((1L << UNIT_HEIGHT_BITS) - 1))
+#define UNIT_WALK_WALKS(walk)	((walk) >> UNIT_HEIGHT_BITS)
 #define UNIT_REFUSED	(-1L)
 #define UNIT_BUSY	(-2L)
 
@@ -922,11 +928,11 @@ static bool dso_libdw__walk_children(struct dso_libdw *dl, Dwarf_Die *die, int d
 			    !dwarf_formref_die(&attr, &unit))
 				continue;
 			walk = dso_libdw__unit_walk(dl, &unit, depth);
-			if (walk < 0 || depth + (walk & 0xffff) > UNIT_MAX_DEPTH)
+			if (walk < 0 || depth + UNIT_WALK_HEIGHT(walk) > UNIT_MAX_DEPTH)
 				return false;
-			if (depth + (walk & 0xffff) > *deepest)
-				*deepest = depth + (walk & 0xffff);
-			*walks += walk >> 16;
+			if (depth + UNIT_WALK_HEIGHT(walk) > *deepest)
+				*deepest = depth + UNIT_WALK_HEIGHT(walk);
+			*walks += UNIT_WALK_WALKS(walk);
 		} else if (dwarf_haschildren(&child) &&
 			   !dso_libdw__walk_children(dl, &child, depth + 1, walks, deepest)) {
 			return false;
@@ -943,6 +949,8 @@ static long dso_libdw__unit_walk(struct dso_libdw *dl, Dwarf_Die *unit, int dept
 	int deepest = depth;
 	long walk, walks = 1;
 
+	BUILD_BUG_ON(UNIT_MAX_DEPTH >= 1L << UNIT_HEIGHT_BITS);
+	BUILD_BUG_ON(LONG_MAX >> UNIT_HEIGHT_BITS < UNIT_MAX_WALKS);
 	if (!dl->unit_walks) {
 		dl->unit_walks = hashmap__new(cu_funcs__hash, cu_funcs__equal, NULL);
 		if (IS_ERR(dl->unit_walks))
@@ -975,8 +983,9 @@ static bool dso_libdw__unit_walkable(struct dso_libdw *dl, Dwarf_Die *unit_die)
 		dwfl_getmodules(dl->dwfl, first_module, &mod, /*offset=*/0);
 		if (mod)
 			name = dwfl_module_info(mod, NULL, NULL, NULL, NULL, NULL, NULL, NULL);
-		pr_warning("%s: DWARF unit at %#lx nests deeper than %d levels, imports units more than %ld times or imports itself: no inline frames from it\n",
-			   name ?: "?", (unsigned long)dwarf_dieoffset(unit_die),
+		pr_warning("%s: DWARF unit at %#" PRIx64
+			   " nests deeper than %d levels, imports units more than %ld times or imports itself: no inline frames from it\n",
+			   name ?: "?", (u64)dwarf_dieoffset(unit_die),
 			   UNIT_MAX_DEPTH, UNIT_MAX_WALKS);
 	}
 	return false;

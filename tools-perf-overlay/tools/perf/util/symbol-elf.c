@@ -723,7 +723,7 @@ static int dso__synthesize_plt_got_symbols(struct dso *dso, Elf *elf,
 	GElf_Shdr shdr;
 	Elf_Scn *scn;
 	int err = -1;
-	size_t i;
+	u64 i;
 
 	scn = elf_section_by_name(elf, ehdr, &shdr, ".plt.got", NULL);
 	if (!scn || !shdr.sh_entsize)
